@@ -1,0 +1,81 @@
+/**
+ * `lineage-explorer inspect PATH… [--json]`: read logs and print what they hold.
+ * Exit 0 when the input was read (parse errors or not); 2 for a usage error or a path that
+ * cannot be read, with a one-line message naming the path.
+ */
+import { loadSciagentSession } from '../services/sessions/load-sciagent-session';
+import { describeFsError } from '../services/sources/sciagent-home';
+import { formatSciagentSummary } from './format-sciagent-summary';
+import { resolveInspectPath, type SessionInput } from './resolve-inputs';
+import type { CliIo } from './cli-io';
+
+export async function inspectCommand(
+  paths: string[],
+  options: { json: boolean },
+  io: CliIo,
+): Promise<number> {
+  if (paths.length === 0) {
+    io.err(
+      'lineage-explorer inspect: give at least one PATH (a provenance.jsonl, a session folder or a sciagent home)',
+    );
+    return 2;
+  }
+  let exit = 0;
+  const results: unknown[] = [];
+  const texts: string[] = [];
+  for (const p of paths) {
+    const resolved = await resolveInspectPath(p);
+    if (!resolved.ok) {
+      io.err(`lineage-explorer: ${resolved.message}`);
+      exit = 2;
+      continue;
+    }
+    if (resolved.note) io.err(`lineage-explorer: ${resolved.note}`);
+    for (const input of resolved.inputs) {
+      try {
+        const { json, text } = await inspectSession(input);
+        results.push(json);
+        texts.push(text);
+      } catch (error) {
+        io.err(
+          `lineage-explorer: cannot read ${input.logPath}: ${describeFsError(error as NodeJS.ErrnoException)}`,
+        );
+        exit = 2;
+      }
+    }
+  }
+  if (options.json) io.out(JSON.stringify(results, null, 2));
+  else if (texts.length) io.out(texts.join('\n\n'));
+  return exit;
+}
+
+async function inspectSession(input: SessionInput): Promise<{ json: unknown; text: string }> {
+  const childSessionExists = input.siblings ? (id: string) => input.siblings!.has(id) : undefined;
+  const loaded = await loadSciagentSession(input.logPath, { sessionId: input.sessionId, childSessionExists });
+  const summary = loaded.summary;
+  const missingChildSessions = input.siblings
+    ? summary.childSessions.filter((c) => !input.siblings!.has(c))
+    : [];
+  const json = {
+    ...summary,
+    missingChildSessions,
+    subagentCheckpoints: (input.session?.subagents ?? []).map((s) => ({
+      taskId: s.taskId,
+      iterations: s.iterations,
+      tornLines: s.tornLines,
+      childSessionId: s.childSessionId,
+    })),
+    tasks: input.tasks.map((t) => ({ taskId: t.taskId, kind: t.kind, state: t.state })),
+  };
+  const extra: string[] = [];
+  if (missingChildSessions.length) extra.push(`missing child sessions: ${missingChildSessions.join(', ')}`);
+  if (input.session?.subagents.length)
+    extra.push(
+      `subagent checkpoints: ${input.session.subagents
+        .map((s) => `${s.taskId} (${s.iterations} iterations${s.tornLines ? `, ${s.tornLines} torn` : ''})`)
+        .join(', ')}`,
+    );
+  if (input.tasks.length)
+    extra.push(`tasks: ${input.tasks.map((t) => `${t.taskId} ${t.kind} ${t.state}`).join(', ')}`);
+  return { json, text: formatSciagentSummary(summary, loaded.log, extra) };
+}

@@ -1,0 +1,247 @@
+/**
+ * The incremental reader of one provenance.jsonl: feed it bytes (or lines) as they arrive and
+ * it tells you what changed. It keeps every record the reading rules define — events, parse
+ * errors, invalid objects, unsupported versions, duplicates, oversized lines — and the
+ * corrected view of every event (corrections are applied last, in seq order).
+ *
+ * Bytes in → `LineSplitter` → `classifyLine` → here. Nothing here touches the file system.
+ */
+import { LineSplitter, type RawLine, type SplitResult, DEFAULT_MAX_LINE_BYTES } from '../jsonl/line-splitter';
+import { classifyLine } from './classify-line';
+import {
+  type DuplicateRecord,
+  type InvalidRecord,
+  type JsonObject,
+  type OversizedRecord,
+  type ParseErrorRecord,
+  type ProvenanceEvent,
+  type RecordPosition,
+  type UnsupportedRecord,
+  num,
+  obj,
+  str,
+} from './types';
+
+/** Fields a correction never changes: they are the event's identity. */
+const IDENTITY_FIELDS = new Set(['event_id', 'event_kind']);
+
+export interface AppliedCorrection {
+  correctionId: string;
+  reason: string | null;
+  seq: number | null;
+  /** Field names the replacement shadows. */
+  fields: string[];
+  /** Values of those fields before this correction (as the previous view had them). */
+  before: JsonObject;
+  after: JsonObject;
+}
+
+/** The corrected view of one event: what everything downstream sees. */
+export interface EventView {
+  event: ProvenanceEvent;
+  /** Raw body with every correction's replacement applied in order. */
+  body: JsonObject;
+  corrections: AppliedCorrection[];
+}
+
+export interface LogDelta {
+  /** New events, in file order. */
+  added: EventView[];
+  /** Events whose corrected view changed (a correction arrived for them, or they arrived after it). */
+  corrected: EventView[];
+  parseErrors: ParseErrorRecord[];
+  invalid: InvalidRecord[];
+  unsupported: UnsupportedRecord[];
+  duplicates: DuplicateRecord[];
+  oversized: OversizedRecord[];
+}
+
+export function emptyDelta(): LogDelta {
+  return {
+    added: [],
+    corrected: [],
+    parseErrors: [],
+    invalid: [],
+    unsupported: [],
+    duplicates: [],
+    oversized: [],
+  };
+}
+
+export function compareEvents(a: ProvenanceEvent, b: ProvenanceEvent): number {
+  // Events without a numeric seq sort after numbered ones, in file order.
+  const sa = a.seq ?? Number.POSITIVE_INFINITY;
+  const sb = b.seq ?? Number.POSITIVE_INFINITY;
+  if (sa !== sb) return sa < sb ? -1 : 1;
+  return a.ordinal - b.ordinal;
+}
+
+export class SessionLog {
+  readonly events = new Map<string, EventView>();
+  readonly parseErrors: ParseErrorRecord[] = [];
+  readonly invalid: InvalidRecord[] = [];
+  readonly unsupported: UnsupportedRecord[] = [];
+  readonly duplicates: DuplicateRecord[] = [];
+  readonly oversized: OversizedRecord[] = [];
+  /** Events whose seq repeats an earlier event's seq. */
+  readonly seqRepeats: ProvenanceEvent[] = [];
+  /** Correction events by the event id they target, sorted by seq. */
+  private readonly correctionsByTarget = new Map<string, ProvenanceEvent[]>();
+  private readonly seqSeen = new Map<number, number>();
+  private readonly splitter: LineSplitter;
+  private ordinal = 0;
+  private readonly maxLineBytes: number;
+
+  constructor(options: { maxLineBytes?: number } = {}) {
+    this.maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+    this.splitter = new LineSplitter(this.maxLineBytes);
+  }
+
+  /** Bytes read so far that form complete lines. */
+  get committedOffset(): number {
+    return this.splitter.committedOffset;
+  }
+
+  /** Feed appended bytes. A last line without its newline waits (tailing). */
+  push(chunk: Uint8Array): LogDelta {
+    return this.consume(this.splitter.push(chunk));
+  }
+
+  /** End of a one-shot read: the last line counts even without its newline. */
+  end(): LogDelta {
+    return this.consume(this.splitter.end());
+  }
+
+  /** Feed one already-split line (used by workers that split themselves). */
+  pushLine(line: RawLine, delta: LogDelta = emptyDelta()): LogDelta {
+    for (const record of classifyLine(line)) {
+      switch (record.type) {
+        case 'parse-error':
+          this.parseErrors.push(record.record);
+          delta.parseErrors.push(record.record);
+          break;
+        case 'invalid':
+          this.invalid.push(record.record);
+          delta.invalid.push(record.record);
+          break;
+        case 'unsupported':
+          this.unsupported.push(record.record);
+          delta.unsupported.push(record.record);
+          break;
+        case 'event':
+          this.addEvent(record.position, record.eventId, record.kind, record.body, delta);
+          break;
+      }
+    }
+    return delta;
+  }
+
+  /** Events in reading order: by seq, ties by position in the file. */
+  ordered(): EventView[] {
+    return [...this.events.values()].sort((a, b) => compareEvents(a.event, b.event));
+  }
+
+  /** Correction events whose target is not in the log. */
+  danglingCorrections(): ProvenanceEvent[] {
+    const out: ProvenanceEvent[] = [];
+    for (const [target, list] of this.correctionsByTarget) if (!this.events.has(target)) out.push(...list);
+    return out;
+  }
+
+  appliedCorrectionCount(): number {
+    let n = 0;
+    for (const [target, list] of this.correctionsByTarget) if (this.events.has(target)) n += list.length;
+    return n;
+  }
+
+  private consume(split: SplitResult): LogDelta {
+    const delta = emptyDelta();
+    for (const o of split.oversized) {
+      const record: OversizedRecord = {
+        ...o,
+        message: `line of ${o.byteLength} bytes exceeds the ${this.maxLineBytes}-byte limit; skipped, not buffered`,
+      };
+      this.oversized.push(record);
+      delta.oversized.push(record);
+      // An oversized line is also a line we could not parse: count it as a parse error.
+      const asError: ParseErrorRecord = { ...o, message: record.message, preview: '' };
+      this.parseErrors.push(asError);
+      delta.parseErrors.push(asError);
+    }
+    for (const line of split.lines) this.pushLine(line, delta);
+    return delta;
+  }
+
+  private addEvent(
+    position: RecordPosition,
+    eventId: string,
+    kind: string,
+    body: JsonObject,
+    delta: LogDelta,
+  ): void {
+    const existing = this.events.get(eventId);
+    if (existing) {
+      const dup: DuplicateRecord = { ...position, eventId, kind, firstLineNo: existing.event.lineNo };
+      this.duplicates.push(dup);
+      delta.duplicates.push(dup);
+      return;
+    }
+    const seq = num(body['seq']);
+    const event: ProvenanceEvent = { ...position, eventId, kind, seq, ordinal: this.ordinal++, body };
+    if (seq !== null) {
+      const seen = this.seqSeen.get(seq) ?? 0;
+      if (seen > 0) this.seqRepeats.push(event);
+      this.seqSeen.set(seq, seen + 1);
+    }
+    const view: EventView = { event, body, corrections: [] };
+    this.events.set(eventId, view);
+    delta.added.push(view);
+
+    if (kind === 'correction') {
+      const target = str(body['corrects_event_id']);
+      if (target !== null) {
+        const list = this.correctionsByTarget.get(target) ?? [];
+        list.push(event);
+        list.sort(compareEvents);
+        this.correctionsByTarget.set(target, list);
+        const targetView = this.events.get(target);
+        if (targetView) {
+          this.recomputeView(targetView);
+          delta.corrected.push(targetView);
+        }
+      }
+    }
+    if (this.correctionsByTarget.has(eventId)) this.recomputeView(view);
+  }
+
+  /** Re-applies every correction of one event, in seq order, onto its raw body. */
+  private recomputeView(view: EventView): void {
+    const list = this.correctionsByTarget.get(view.event.eventId) ?? [];
+    let body: JsonObject = view.event.body;
+    const applied: AppliedCorrection[] = [];
+    for (const correction of list) {
+      if (correction.eventId === view.event.eventId) continue; // an event cannot shadow itself
+      const replacement = obj(correction.body['replacement']) ?? {};
+      const fields = Object.keys(replacement).filter((f) => !IDENTITY_FIELDS.has(f));
+      const before: JsonObject = {};
+      const after: JsonObject = {};
+      const next: JsonObject = { ...body };
+      for (const f of fields) {
+        before[f] = body[f];
+        after[f] = replacement[f];
+        next[f] = replacement[f];
+      }
+      body = next;
+      applied.push({
+        correctionId: correction.eventId,
+        reason: str(correction.body['reason']),
+        seq: correction.seq,
+        fields,
+        before,
+        after,
+      });
+    }
+    view.body = body;
+    view.corrections = applied;
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * Types of the sciagent provenance log as it is actually written (schema "1" and "2").
+ * The set of kinds is open: every event keeps all of its fields, known or not.
+ * See shared specs: sciagent-provenance-log-v1.md and AS-WRITTEN.md.
+ */
+
+export const SUPPORTED_SCHEMA_VERSIONS = ['1', '2'] as const;
+
+/** The kinds we interpret. Any other string is still an event (shown raw, counted). */
+export const KNOWN_EVENT_KINDS = [
+  'tool_call',
+  'tool_result',
+  'compute_job_launched',
+  'compute_job_status_changed',
+  'artifact_produced',
+  'verification_result',
+  'correction',
+  'compute_cluster_down',
+  'compute_cost_observed',
+  'produces_validation_passed',
+  'produces_validation_failed',
+  'subagent_spawned',
+  'subagent_completed',
+  'subagent_observation',
+  'session_end',
+] as const;
+
+export type KnownEventKind = (typeof KNOWN_EVENT_KINDS)[number];
+
+export const VERDICTS = ['verified', 'refuted', 'insufficient', 'warning'] as const;
+export type Verdict = (typeof VERDICTS)[number];
+
+/** A JSON object as parsed; fields are open. */
+export type JsonObject = { [key: string]: unknown };
+
+/** Where a record sits in its file. */
+export interface RecordPosition {
+  lineNo: number;
+  byteOffset: number;
+  byteLength: number;
+}
+
+/** A provenance event: a JSON object with string `event_id` and `event_kind`, schema "1" or "2". */
+export interface ProvenanceEvent extends RecordPosition {
+  eventId: string;
+  kind: string;
+  /** `seq` when it is a finite number, otherwise null (ordered after numbered events). */
+  seq: number | null;
+  /** Position in the file among all records, used to break seq ties. */
+  ordinal: number;
+  body: JsonObject;
+}
+
+export interface ParseErrorRecord extends RecordPosition {
+  message: string;
+  /** The first bytes of the offending text, for display. */
+  preview: string;
+}
+
+export interface InvalidRecord extends RecordPosition {
+  message: string;
+  body: unknown;
+}
+
+export interface UnsupportedRecord extends RecordPosition {
+  eventId: string;
+  kind: string;
+  schemaVersion: unknown;
+  body: JsonObject;
+}
+
+export interface DuplicateRecord extends RecordPosition {
+  eventId: string;
+  kind: string;
+  /** Line of the first occurrence, which wins. */
+  firstLineNo: number;
+}
+
+export interface OversizedRecord extends RecordPosition {
+  message: string;
+}
+
+/** A truncation stub: what the writer puts in place of a field over 4 KB. */
+export interface TruncationStub {
+  _truncated: true;
+  _original_size?: number;
+  _preview?: string;
+  _sha256?: string;
+}
+
+export function isTruncationStub(value: unknown): value is TruncationStub {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    (value as { _truncated?: unknown })._truncated === true
+  );
+}
+
+/** Counts truncation stubs anywhere inside a value (guarded against pathological depth). */
+export function countTruncationStubs(value: unknown, depth = 0): number {
+  if (depth > 256 || typeof value !== 'object' || value === null) return 0;
+  if (Array.isArray(value)) {
+    let n = 0;
+    for (const v of value) n += countTruncationStubs(v, depth + 1);
+    return n;
+  }
+  let n = isTruncationStub(value) ? 1 : 0;
+  for (const v of Object.values(value)) n += countTruncationStubs(v, depth + 1);
+  return n;
+}
+
+export function str(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+export function num(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+export function obj(value: unknown): JsonObject | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : null;
+}

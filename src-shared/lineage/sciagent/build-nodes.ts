@@ -1,0 +1,471 @@
+/**
+ * Node builders of the sciagent lineage graph, one per node kind. Each reads only its own
+ * member events (corrected views) and what it looks up by key, and says which edges it owns.
+ *
+ * Keys published (what others may look up):
+ *   node:<id>              the node exists
+ *   akey:<path>            an artifact answers to this path (path, path_relative_to_mount)
+ *   expect:<path>          a job expects an artifact at this path
+ *   toolJob:<jobId>        a tool result names this job in output_summary.job_id
+ *   subagentName:<name>    a subagent of this name
+ *   observations:<name>    subagent observations of this name
+ * Facts outside the graph: `corrections` (touched when any correction is applied).
+ */
+import { compareEvents, type EventView } from '../../formats/sciagent/session-log';
+import { type JsonObject, num, obj, str } from '../../formats/sciagent/types';
+import type { BuildContext, BuildResult } from '../reactive-graph';
+import type { EdgeReason, LineageEdge, LineageNode, NodeCorrection } from '../types';
+import { nodeIds } from './membership';
+
+export interface BuilderFacts {
+  sessionId: string;
+  view(eventId: string): EventView | undefined;
+  /** Highest seq of any applied correction, for stale session-level verdicts. */
+  maxCorrectionSeq(): number | null;
+  /** Whether a child session exists on disk (undefined: unknown). */
+  childSessionExists(sessionId: string): boolean | undefined;
+}
+
+const CLIP = 400;
+
+export function clip(value: unknown, max = CLIP): string | null {
+  if (value === null || value === undefined) return null;
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+export function buildNode(id: string, ctx: BuildContext, facts: BuilderFacts): BuildResult {
+  const views = memberViews(id, ctx, facts);
+  const prefix = id.slice(0, id.indexOf(':'));
+  switch (prefix) {
+    case 'session':
+      return buildSession(id, views, facts);
+    case 'tool':
+      return buildTool(id, views, facts);
+    case 'job':
+      return buildJob(id, views, ctx, facts);
+    case 'artifact':
+      return buildArtifact(id, views, ctx, facts);
+    case 'verification':
+      return buildVerification(id, views, ctx, facts);
+    case 'validation':
+      return buildValidation(id, views, ctx, facts);
+    case 'subagent':
+      return buildSubagent(id, views, ctx, facts);
+    case 'observations':
+      return { node: null, extras: [], edges: [], publishes: [id], signature: String(views.length) };
+    default:
+      return buildEvent(id, views, facts);
+  }
+}
+
+function memberViews(id: string, ctx: BuildContext, facts: BuilderFacts): EventView[] {
+  const out: EventView[] = [];
+  for (const eventId of ctx.members(id)) {
+    const view = facts.view(eventId);
+    if (view) out.push(view);
+  }
+  return out.sort((a, b) => compareEvents(a.event, b.event));
+}
+
+function baseNode(id: string, kind: LineageNode['kind'], label: string, views: EventView[]): LineageNode {
+  const corrections: NodeCorrection[] = [];
+  for (const v of views)
+    for (const c of v.corrections)
+      corrections.push({
+        eventId: v.event.eventId,
+        correctionId: c.correctionId,
+        reason: c.reason,
+        fields: c.fields,
+        before: clipObject(c.before),
+        after: clipObject(c.after),
+      });
+  const seqs = views.map((v) => v.event.seq).filter((s): s is number => s !== null);
+  return {
+    id,
+    kind,
+    label,
+    eventIds: views.map((v) => v.event.eventId),
+    seq: seqs.length ? Math.min(...seqs) : null,
+    data: {},
+    corrections,
+    stale: false,
+    missing: false,
+  };
+}
+
+function clipObject(o: JsonObject): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) {
+    const text = JSON.stringify(v) ?? 'undefined';
+    out[k] = text.length > CLIP ? clip(v) : v;
+  }
+  return out;
+}
+
+function edge(source: string, target: string, reasons: EdgeReason[]): LineageEdge {
+  return { id: `${source}->${target}`, source, target, reasons };
+}
+
+function result(
+  node: LineageNode,
+  edges: LineageEdge[],
+  publishes: string[],
+  extras: LineageNode[] = [],
+): BuildResult {
+  return {
+    node,
+    extras,
+    edges,
+    publishes: [`node:${node.id}`, ...publishes],
+    signature: `${node.corrections.length}|${node.seq}`,
+  };
+}
+
+function sessionEdge(facts: BuilderFacts, target: string, reason: EdgeReason = 'session_id'): LineageEdge {
+  return edge(nodeIds.session(facts.sessionId), target, [reason]);
+}
+
+function buildSession(id: string, views: EventView[], facts: BuilderFacts): BuildResult {
+  const node = baseNode(id, 'session', facts.sessionId, views);
+  const end = views.at(-1)?.body;
+  node.data = {
+    sessionId: facts.sessionId,
+    model: str(end?.['model']),
+    iterations: num(end?.['iterations']),
+    tokensIn: num(end?.['tokens_in']),
+    tokensOut: num(end?.['tokens_out']),
+    costUsd: num(end?.['cost_usd']),
+    wallSeconds: num(end?.['wall_seconds']),
+    exitReason: str(end?.['exit_reason']),
+    ended: views.length > 0,
+  };
+  return result(node, [], []);
+}
+
+function buildTool(id: string, views: EventView[], facts: BuilderFacts): BuildResult {
+  const call = views.find((v) => v.event.kind === 'tool_call');
+  const results = views.filter((v) => v.event.kind === 'tool_result');
+  const res = results.at(-1);
+  const toolName = str(call?.body['tool_name']) ?? str(res?.body['tool_name']) ?? 'tool';
+  const node = baseNode(id, 'tool_call', toolName, views);
+  const output = obj(res?.body['output_summary']);
+  const jobId = output ? str(output['job_id']) : null;
+  node.data = {
+    toolName,
+    toolCallId: str(call?.body['tool_call_id']) ?? str(res?.body['tool_call_id']),
+    actor: str(call?.body['actor']) ?? str(res?.body['actor']),
+    callEventId: call?.event.eventId ?? null,
+    resultEventId: res?.event.eventId ?? null,
+    hasCall: Boolean(call),
+    hasResult: Boolean(res),
+    results: results.length,
+    success: typeof res?.body['success'] === 'boolean' ? res.body['success'] : null,
+    durationMs: num(res?.body['duration_ms']),
+    error: clip(res?.body['error'], 200),
+    costUsd: num(res?.body['cost_usd']),
+    model: str(res?.body['model']),
+    jobId,
+  };
+  // A call with no result yet is still a node; a result with no call is marked missing its call.
+  node.missing = !call;
+  return result(node, [sessionEdge(facts, id)], jobId !== null ? [`toolJob:${jobId}`] : []);
+}
+
+interface ExpectedPattern {
+  pattern: string;
+  keys: string[];
+}
+
+function buildJob(id: string, views: EventView[], ctx: BuildContext, facts: BuilderFacts): BuildResult {
+  const jobId = id.slice('job:'.length);
+  const launches = views.filter((v) => v.event.kind === 'compute_job_launched');
+  const statuses = views.filter((v) => v.event.kind === 'compute_job_status_changed');
+  const clusterDowns = views.filter((v) => v.event.kind === 'compute_cluster_down');
+  const costs = views.filter((v) => v.event.kind === 'compute_cost_observed');
+  const node = baseNode(id, 'job', jobId, views);
+  const last = statuses.at(-1);
+  const statusCost = statuses.map((s) => num(s.body['cost_usd'])).filter((c): c is number => c !== null);
+  const observedCost = costs.map((c) => num(c.body['cost_usd'])).filter((c): c is number => c !== null);
+  const expected = expectedPatterns(launches);
+  node.data = {
+    jobId,
+    launches: launches.map((l) => ({
+      eventId: l.event.eventId,
+      seq: l.event.seq,
+      mode: str(l.body['mode']),
+      clusterName: str(l.body['cluster_name']),
+      clusterJobId: l.body['cluster_job_id'] ?? null,
+      managedJobId: l.body['managed_job_id'] ?? null,
+      service: str(l.body['service']),
+      image: str(l.body['image']),
+      commandOriginal: clip(l.body['command_original']),
+      commandResolved: clip(l.body['command_resolved']),
+    })),
+    statusHistory: statuses.map((s) => ({
+      eventId: s.event.eventId,
+      seq: s.event.seq,
+      status: str(s.body['status']),
+      statusPrevious: str(s.body['status_previous']),
+      skyStatusRaw: str(s.body['sky_status_raw']),
+      errorPreview: clip(s.body['error_preview'], 200),
+    })),
+    status: last ? str(last.body['status']) : null,
+    clusterDown: clusterDowns.map((c) => ({
+      seq: c.event.seq,
+      graceful: c.body['graceful'] ?? null,
+      success: c.body['success'] ?? null,
+    })),
+    costUsd: observedCost.length ? sum(observedCost) : statusCost.length ? Math.max(...statusCost) : null,
+    expectedArtifacts: expected.map((e) => e.pattern),
+    inferred: launches.length === 0 && statuses.length === 0,
+  };
+
+  // Edge into the job: from the tool call whose result names it, else from the session.
+  const edges: LineageEdge[] = [];
+  const tools = [...ctx.lookup(`toolJob:${jobId}`)].sort();
+  if (tools.length) for (const t of tools) edges.push(edge(t, id, ['output_summary.job_id']));
+  else edges.push(sessionEdge(facts, id));
+
+  // Expected artifacts never seen become expected-but-missing nodes.
+  const extras: LineageNode[] = [];
+  for (const e of expected) {
+    const found = e.keys.some((k) => ctx.lookup(`akey:${k}`).size > 0);
+    if (found) continue;
+    const extraId = nodeIds.expected(jobId, e.pattern);
+    extras.push({
+      id: extraId,
+      kind: 'artifact',
+      label: e.pattern,
+      eventIds: [],
+      seq: null,
+      data: { path: e.pattern, jobId, expected: true },
+      corrections: [],
+      stale: false,
+      missing: true,
+    });
+    edges.push(edge(id, extraId, ['expected_artifacts']));
+  }
+  const publishes = expected.flatMap((e) => e.keys.map((k) => `expect:${k}`));
+  return result(node, edges, publishes, extras);
+}
+
+function expectedPatterns(launches: EventView[]): ExpectedPattern[] {
+  const seen = new Map<string, ExpectedPattern>();
+  for (const l of launches) {
+    const list = l.body['expected_artifacts'];
+    if (!Array.isArray(list)) continue;
+    const mount = str(l.body['mount_path']);
+    for (const p of list) {
+      if (typeof p !== 'string' || seen.has(p)) continue;
+      const keys = new Set([normalizePath(p)]);
+      if (mount && !p.startsWith('/') && !p.includes('://')) keys.add(normalizePath(`${mount}/${p}`));
+      seen.set(p, { pattern: p, keys: [...keys] });
+    }
+  }
+  return [...seen.values()];
+}
+
+export function normalizePath(p: string): string {
+  return p.replace(/^\.\//, '').replace(/\/{2,}/g, '/');
+}
+
+function buildArtifact(id: string, views: EventView[], ctx: BuildContext, facts: BuilderFacts): BuildResult {
+  const last = views.at(-1);
+  const path = str(last?.body['path']) ?? id.slice('artifact:'.length);
+  const node = baseNode(id, 'artifact', path, views);
+  const jobId = str(last?.body['job_id']);
+  node.data = {
+    path,
+    jobId,
+    sizeBytes: num(last?.body['size_bytes']),
+    sha256: str(last?.body['sha256']),
+    contentType: str(last?.body['content_type']),
+    mountPath: str(last?.body['mount_path']),
+    observations: views.length,
+  };
+  const keys = artifactKeys(views);
+  const edges: LineageEdge[] = [];
+  const jobIds = new Set(views.map((v) => str(v.body['job_id'])).filter((j): j is string => j !== null));
+  const reasonsBySource = new Map<string, EdgeReason[]>();
+  for (const j of jobIds) {
+    const jobNode = nodeIds.job(j);
+    if (ctx.lookup(`node:${jobNode}`).size > 0) reasonsBySource.set(jobNode, ['job_id']);
+  }
+  for (const k of keys)
+    for (const jobNode of ctx.lookup(`expect:${k}`)) {
+      const reasons = reasonsBySource.get(jobNode) ?? [];
+      if (!reasons.includes('expected_artifacts')) reasons.push('expected_artifacts');
+      reasonsBySource.set(jobNode, reasons);
+    }
+  for (const [source, reasons] of [...reasonsBySource].sort()) edges.push(edge(source, id, reasons));
+  if (edges.length === 0) edges.push(sessionEdge(facts, id));
+  return result(
+    node,
+    edges,
+    keys.map((k) => `akey:${k}`),
+  );
+}
+
+function artifactKeys(views: EventView[]): string[] {
+  const keys = new Set<string>();
+  for (const v of views) {
+    const path = str(v.body['path']);
+    const rel = str(v.body['path_relative_to_mount']);
+    if (path) keys.add(normalizePath(path));
+    if (rel) keys.add(normalizePath(rel));
+  }
+  return [...keys];
+}
+
+function buildVerification(
+  id: string,
+  views: EventView[],
+  ctx: BuildContext,
+  facts: BuilderFacts,
+): BuildResult {
+  const v = views[0]!;
+  const body = v.body;
+  const claim = obj(body['claim']);
+  const gate = str(body['gate']);
+  const verdict = str(body['verdict']);
+  const taskId = str(body['task_id']);
+  const filePath = claim ? str(claim['file_path']) : null;
+  const node = baseNode(id, 'verification', `${gate ?? '?'}: ${verdict ?? '?'}`, views);
+  node.data = {
+    gate,
+    verdict,
+    taskId,
+    confidence: num(body['confidence']),
+    verifier: str(body['verifier']),
+    claimKind: claim ? str(claim['kind']) : null,
+    filePath,
+    issues: Array.isArray(body['issues']) ? body['issues'].length : 0,
+  };
+  const edges: LineageEdge[] = [];
+  const targets: string[] = [];
+  if (filePath !== null)
+    for (const artifact of [...ctx.lookup(`akey:${normalizePath(filePath)}`)].sort()) {
+      // Only an artifact whose own path equals the claim's file_path.
+      if (artifact === nodeIds.artifact(filePath) || ctx.node(artifact)?.data['path'] === filePath) {
+        edges.push(edge(artifact, id, ['claim.file_path == artifact.path']));
+        targets.push(artifact);
+      }
+    }
+  const jobId = str(body['job_id']) ?? (claim ? str(claim['job_id']) : null);
+  if (jobId !== null && ctx.lookup(`node:${nodeIds.job(jobId)}`).size > 0) {
+    edges.push(edge(nodeIds.job(jobId), id, ['job_id']));
+    targets.push(nodeIds.job(jobId));
+  }
+  const seq = v.event.seq;
+  if (targets.length === 0) {
+    // An LLM-gate verdict names no job: it verifies the session's (task's) outcome.
+    edges.push(sessionEdge(facts, id, taskId !== null ? 'task_id' : 'session_id'));
+    ctx.lookup('corrections');
+    const maxCorrection = facts.maxCorrectionSeq();
+    node.stale = seq !== null && maxCorrection !== null && maxCorrection > seq;
+  } else {
+    node.stale = targets.some((t) =>
+      (ctx.node(t)?.corrections ?? []).some((c) => {
+        const cSeq = facts.view(c.correctionId)?.event.seq ?? null;
+        return seq !== null && cSeq !== null && cSeq > seq;
+      }),
+    );
+  }
+  return result(node, edges, []);
+}
+
+function buildValidation(
+  id: string,
+  views: EventView[],
+  ctx: BuildContext,
+  facts: BuilderFacts,
+): BuildResult {
+  const v = views[0]!;
+  const name = str(v.body['subagent_name']);
+  const passed = v.event.kind === 'produces_validation_passed';
+  const node = baseNode(id, 'validation', `produces ${passed ? 'passed' : 'failed'}`, views);
+  node.data = {
+    subagentName: name,
+    verdict: str(v.body['verdict']) ?? (passed ? 'passed' : 'failed'),
+    patterns: Array.isArray(v.body['patterns']) ? v.body['patterns'].length : 0,
+    missing: Array.isArray(v.body['missing']) ? v.body['missing'].length : 0,
+  };
+  const owner = name !== null ? subagentFor(name, v.event.seq, ctx) : null;
+  const edges = [owner ? edge(owner, id, ['subagent_name']) : sessionEdge(facts, id)];
+  return result(node, edges, []);
+}
+
+/** The subagent of that name spawned last at or before `seq` (or the first one). */
+function subagentFor(name: string, seq: number | null, ctx: BuildContext): string | null {
+  let best: string | null = null;
+  let bestSeq = Number.NEGATIVE_INFINITY;
+  for (const candidate of ctx.lookup(`subagentName:${name}`)) {
+    const s = ctx.node(candidate)?.seq ?? Number.NEGATIVE_INFINITY;
+    if ((seq === null || s <= seq) && s >= bestSeq) {
+      best = candidate;
+      bestSeq = s;
+    }
+  }
+  return best;
+}
+
+function buildSubagent(id: string, views: EventView[], ctx: BuildContext, facts: BuilderFacts): BuildResult {
+  const spawn = views.find((v) => v.event.kind === 'subagent_spawned');
+  const done = views.find((v) => v.event.kind === 'subagent_completed');
+  const name = str(spawn?.body['subagent_name']) ?? str(done?.body['subagent_name']) ?? 'subagent';
+  const node = baseNode(id, 'subagent', name, views);
+  const childId = str(done?.body['child_session_id']);
+  node.missing = !spawn;
+  // Observations of this name that fall after this spawn and before the next one.
+  let observations = 0;
+  for (const holder of ctx.lookup(`observations:${name}`))
+    for (const eventId of ctx.members(holder)) {
+      const obsSeq = facts.view(eventId)?.event.seq ?? null;
+      if (subagentFor(name, obsSeq, ctx) === id) observations++;
+    }
+  node.data = {
+    name,
+    spawnEventId: spawn?.event.eventId ?? id.slice('subagent:'.length),
+    completionEventId: done?.event.eventId ?? null,
+    taskPreview: clip(spawn?.body['task_preview'], 200),
+    completed: Boolean(done),
+    success: typeof done?.body['success'] === 'boolean' ? done.body['success'] : null,
+    iterations: num(done?.body['iterations']),
+    tokensUsed: num(done?.body['tokens_used']),
+    durationSeconds: num(done?.body['duration_seconds']),
+    error: clip(done?.body['error'], 200),
+    childSessionId: childId,
+    observations,
+  };
+  const edges = [sessionEdge(facts, id, spawn ? 'session_id' : 'spawn_event_id')];
+  const extras: LineageNode[] = [];
+  if (childId !== null) {
+    const exists = facts.childSessionExists(childId);
+    const childNode = nodeIds.childSession(childId);
+    extras.push({
+      id: childNode,
+      kind: 'child_session',
+      label: childId,
+      eventIds: [],
+      seq: null,
+      data: { childSessionId: childId, exists: exists ?? null },
+      corrections: [],
+      stale: false,
+      missing: exists === false,
+    });
+    edges.push(edge(id, childNode, ['child_session_id']));
+  }
+  return result(node, edges, [`subagentName:${name}`], extras);
+}
+
+function buildEvent(id: string, views: EventView[], facts: BuilderFacts): BuildResult {
+  const v = views[0]!;
+  const node = baseNode(id, 'event', v.event.kind, views);
+  node.data = { kind: v.event.kind };
+  return result(node, [sessionEdge(facts, id)], []);
+}
+
+function sum(values: number[]): number {
+  return values.reduce((a, b) => a + b, 0);
+}

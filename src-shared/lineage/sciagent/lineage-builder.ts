@@ -1,0 +1,74 @@
+/**
+ * Incremental sciagent lineage: feed it the reader's deltas, get graph deltas back.
+ * Appending one event rebuilds that event's node and the few nodes that depend on it.
+ */
+import type { EventView, LogDelta, SessionLog } from '../../formats/sciagent/session-log';
+import { ReactiveGraph } from '../reactive-graph';
+import type { LineageDelta, LineageEdge, LineageNode } from '../types';
+import { buildNode, type BuilderFacts } from './build-nodes';
+import { membershipOf, nodeIds } from './membership';
+
+/** A member id that keeps the session node alive before any session_end arrives. */
+const SESSION_ANCHOR = '\u0000session';
+
+export interface LineageBuilderOptions {
+  childSessionExists?: (sessionId: string) => boolean | undefined;
+}
+
+export class SciagentLineageBuilder {
+  private readonly graph: ReactiveGraph;
+  private readonly membership = new Map<string, string | null>();
+  private maxCorrectionSeq: number | null = null;
+
+  constructor(
+    private readonly log: SessionLog,
+    readonly sessionId: string,
+    options: LineageBuilderOptions = {},
+  ) {
+    const facts: BuilderFacts = {
+      sessionId,
+      view: (eventId) => log.events.get(eventId),
+      maxCorrectionSeq: () => this.maxCorrectionSeq,
+      childSessionExists: options.childSessionExists ?? (() => undefined),
+    };
+    this.graph = new ReactiveGraph((id, ctx) => buildNode(id, ctx, facts));
+    this.graph.addMember(nodeIds.session(sessionId), SESSION_ANCHOR);
+  }
+
+  get nodes(): ReadonlyMap<string, LineageNode> {
+    return this.graph.nodes;
+  }
+
+  get edges(): ReadonlyMap<string, LineageEdge> {
+    return this.graph.edges;
+  }
+
+  /** Applies one reader delta and returns the graph delta it causes. */
+  apply(delta: LogDelta): LineageDelta {
+    for (const view of delta.added) this.place(view);
+    for (const view of delta.corrected) {
+      this.place(view);
+      const nodeId = this.membership.get(view.event.eventId);
+      if (nodeId) this.graph.markDirty(nodeId);
+      for (const c of view.corrections) {
+        const seq = this.log.events.get(c.correctionId)?.event.seq ?? null;
+        if (seq !== null && (this.maxCorrectionSeq === null || seq > this.maxCorrectionSeq)) {
+          this.maxCorrectionSeq = seq;
+          this.graph.touch('corrections');
+        }
+      }
+    }
+    return this.graph.flush();
+  }
+
+  /** Puts an event in the node its (corrected) view belongs to, moving it if that changed. */
+  private place(view: EventView): void {
+    const eventId = view.event.eventId;
+    const next = membershipOf(view, this.sessionId);
+    const prev = this.membership.get(eventId);
+    if (prev === next && prev !== undefined) return;
+    if (prev) this.graph.removeMember(prev, eventId);
+    this.membership.set(eventId, next);
+    if (next) this.graph.addMember(next, eventId);
+  }
+}
