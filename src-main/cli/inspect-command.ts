@@ -4,7 +4,7 @@
  * cannot be read, with a one-line message naming the path.
  */
 import { loadSciagentSession } from '../services/sessions/load-sciagent-session';
-import { describeFsError } from '../services/sources/sciagent-home';
+import { describeFsError, isHome, resolveHomeDir } from '../services/sources/sciagent-home';
 import { formatSciagentSummary } from './format-sciagent-summary';
 import { resolveInspectPath, type SessionInput } from './resolve-inputs';
 import type { CliIo } from './cli-io';

@@ -6,7 +6,9 @@ import { inspectCommand } from './inspect-command';
 export const USAGE = `Lineage Explorer — read what AI agents did.
 
 Usage:
-  lineage-explorer inspect PATH… [--json]   summarise provenance logs, session folders or a sciagent home
+  lineage-explorer inspect [PATH…] [--json] [--home DIR]
+      summarise provenance logs, session folders or a sciagent home
+      (no PATH: the home given by --home, $SCIAGENT_HOME or ~/.sciagent)
   lineage-explorer --help | --version
 
 PATH is a provenance.jsonl, a session folder (sessions/<id>/) or a sciagent home (~/.sciagent).

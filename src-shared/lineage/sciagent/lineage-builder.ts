@@ -50,15 +50,20 @@ export class SciagentLineageBuilder {
       this.place(view);
       const nodeId = this.membership.get(view.event.eventId);
       if (nodeId) this.graph.markDirty(nodeId);
-      for (const c of view.corrections) {
-        const seq = this.log.events.get(c.correctionId)?.event.seq ?? null;
-        if (seq !== null && (this.maxCorrectionSeq === null || seq > this.maxCorrectionSeq)) {
-          this.maxCorrectionSeq = seq;
-          this.graph.touch('corrections');
-        }
+    }
+    // A target may arrive after its correction (added already corrected) or before it.
+    for (const view of [...delta.added, ...delta.corrected]) this.noteCorrections(view);
+    return this.graph.flush();
+  }
+
+  private noteCorrections(view: EventView): void {
+    for (const c of view.corrections) {
+      const seq = this.log.events.get(c.correctionId)?.event.seq ?? null;
+      if (seq !== null && (this.maxCorrectionSeq === null || seq > this.maxCorrectionSeq)) {
+        this.maxCorrectionSeq = seq;
+        this.graph.touch('corrections');
       }
     }
-    return this.graph.flush();
   }
 
   /** Puts an event in the node its (corrected) view belongs to, moving it if that changed. */

@@ -1,0 +1,174 @@
+// Fixtures are copies of real corpus logs (sciagent-cli's own writer, and real benchmark runs).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { SessionLog } from '../../formats/sciagent/session-log';
+import { SciagentLineageBuilder } from './lineage-builder';
+
+const enc = new TextEncoder();
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+
+function build(lines: string[], options: { childSessionExists?: (id: string) => boolean } = {}) {
+  const log = new SessionLog();
+  const lineage = new SciagentLineageBuilder(log, 's', options);
+  for (const line of lines) lineage.apply(log.push(enc.encode(`${line}\n`)));
+  lineage.apply(log.end());
+  return { log, lineage };
+}
+
+function snapshot(lineage: SciagentLineageBuilder) {
+  const nodes = [...lineage.nodes.values()].map((n) => ({ ...n, eventIds: [...n.eventIds].sort() }));
+  return {
+    nodes: nodes.sort((a, b) => (a.id < b.id ? -1 : 1)),
+    edges: [...lineage.edges.values()].sort((a, b) => (a.id < b.id ? -1 : 1)),
+  };
+}
+
+let seq = 0;
+function ev(kind: string, fields: Record<string, unknown> = {}): string {
+  seq++;
+  return JSON.stringify({
+    schema_version: '2',
+    event_id: `e${seq}`,
+    event_kind: kind,
+    session_id: 's',
+    seq,
+    ...fields,
+  });
+}
+
+describe('sciagent lineage', () => {
+  it('draws the corpus e2e session: tool → job → artifact, verdicts on the session, a corrected call', () => {
+    const { lineage } = build(fixture('e2e-sess.jsonl').trim().split('\n'));
+    const job = lineage.nodes.get('job:sciagent-x')!;
+    expect(job.data['status']).toBe('completed');
+    expect((job.data['statusHistory'] as { skyStatusRaw: string }[]).map((s) => s.skyStatusRaw)).toEqual([
+      'RUNNING',
+      'SUCCEEDED',
+    ]);
+    expect(lineage.edges.get('tool:tc1->job:sciagent-x')!.reasons).toEqual(['output_summary.job_id']);
+    const artifactEdge = lineage.edges.get('job:sciagent-x->artifact:/workspace/postProcessing/probes/0/U')!;
+    expect(artifactEdge.reasons).toEqual(['job_id', 'expected_artifacts']);
+    // The expected artifact was seen (by its path relative to the mount): nothing is missing.
+    expect([...lineage.nodes.values()].filter((n) => n.missing)).toEqual([]);
+    const tool = lineage.nodes.get('tool:tc1')!;
+    expect(tool.corrections).toHaveLength(1);
+    expect(tool.corrections[0]!.before['arguments']).toEqual({ service: 'openfoam', command: 'bash Allrun' });
+    expect(tool.corrections[0]!.after['arguments']).toEqual({
+      service: 'openfoam',
+      command: 'bash Allrun -parallel',
+    });
+    const llm = [...lineage.nodes.values()].find(
+      (n) => n.kind === 'verification' && n.data['gate'] === 'llm',
+    )!;
+    expect(lineage.edges.get(`session:s->${llm.id}`)!.reasons).toEqual(['task_id']);
+    // The correction (seq 10) came after the LLM verdict (seq 9): the verdict is stale.
+    expect(llm.stale).toBe(true);
+  });
+
+  it('gives the same graph whatever order the lines arrive in (corrections and parents may come later)', () => {
+    for (const name of ['e2e-sess.jsonl', 'real-42d50babf77e.jsonl', 'real-f9f9250c87a4.jsonl']) {
+      const lines = fixture(name).trim().split('\n');
+      const inOrder = snapshot(build(lines).lineage);
+      const reversed = snapshot(build([...lines].reverse()).lineage);
+      expect(reversed).toEqual(inOrder);
+    }
+  });
+
+  it('joins subagent spawn and completion, links the child session and marks a missing one', () => {
+    const { lineage } = build(fixture('real-42d50babf77e.jsonl').trim().split('\n'), {
+      childSessionExists: (id) => id === '8d81f17ae446',
+    });
+    const subagents = [...lineage.nodes.values()].filter((n) => n.kind === 'subagent');
+    expect(subagents.map((s) => s.label).sort()).toEqual(['analyze', 'compute']);
+    const compute = subagents.find((s) => s.label === 'compute')!;
+    expect(compute.data['completed']).toBe(true);
+    expect(compute.data['observations']).toBe(2);
+    const children = [...lineage.nodes.values()].filter((n) => n.kind === 'child_session');
+    expect(children.map((c) => [c.label, c.missing]).sort()).toEqual([
+      ['8d81f17ae446', false],
+      ['b8c73c414c3d', true],
+    ]);
+    const job = lineage.nodes.get('job:sciagent-rcwa-xiong')!;
+    expect((job.data['launches'] as unknown[]).length).toBe(10);
+    expect((job.data['clusterDown'] as unknown[]).length).toBe(2);
+    // Produces-validation verdicts hang off the subagent that made them.
+    const validations = [...lineage.edges.values()].filter((e) => e.reasons.includes('subagent_name'));
+    expect(validations).toHaveLength(2);
+  });
+
+  it('shows expected-but-missing artifacts until they are produced', () => {
+    seq = 0;
+    const log = new SessionLog();
+    const lineage = new SciagentLineageBuilder(log, 's');
+    const push = (line: string) => lineage.apply(log.push(enc.encode(`${line}\n`)));
+    push(
+      ev('compute_job_launched', {
+        job_id: 'J',
+        mount_path: '/ws',
+        expected_artifacts: ['out/a.csv', 'b.log'],
+      }),
+    );
+    expect(lineage.nodes.get('expected:J:out/a.csv')!.missing).toBe(true);
+    expect(lineage.nodes.get('expected:J:b.log')!.missing).toBe(true);
+    const delta = push(ev('artifact_produced', { job_id: 'J', path: '/ws/out/a.csv', mount_path: '/ws' }));
+    expect(delta.removedNodes).toEqual(['expected:J:out/a.csv']);
+    expect(lineage.edges.get('job:J->artifact:/ws/out/a.csv')!.reasons).toEqual([
+      'job_id',
+      'expected_artifacts',
+    ]);
+    expect(lineage.nodes.has('expected:J:b.log')).toBe(true);
+  });
+
+  it('marks a data verdict stale when a later correction changed the artifact it verified', () => {
+    seq = 0;
+    const { lineage } = build([
+      ev('artifact_produced', { path: '/d/x.csv', size_bytes: 10 }),
+      ev('verification_result', {
+        gate: 'data',
+        verdict: 'verified',
+        claim: { kind: 'data_acquisition', file_path: '/d/x.csv' },
+      }),
+      ev('correction', {
+        corrects_event_id: 'e1',
+        reason: 'size was wrong',
+        replacement: { size_bytes: 99 },
+      }),
+      ev('verification_result', { gate: 'data', verdict: 'verified', claim: { file_path: '/d/x.csv' } }),
+    ]);
+    expect(lineage.edges.get('artifact:/d/x.csv->verification:e2')!.reasons).toEqual([
+      'claim.file_path == artifact.path',
+    ]);
+    expect(lineage.nodes.get('verification:e2')!.stale).toBe(true);
+    expect(lineage.nodes.get('verification:e4')!.stale).toBe(false);
+    expect(lineage.nodes.get('artifact:/d/x.csv')!.data['sizeBytes']).toBe(99);
+  });
+
+  it('moves an event when a correction changes its linking field', () => {
+    seq = 0;
+    const { lineage } = build([
+      ev('compute_job_launched', { job_id: 'A' }),
+      ev('compute_job_launched', { job_id: 'B' }),
+      ev('artifact_produced', { path: '/o', job_id: 'A' }),
+      ev('correction', { corrects_event_id: 'e3', replacement: { job_id: 'B' } }),
+    ]);
+    expect(lineage.edges.has('job:A->artifact:/o')).toBe(false);
+    expect(lineage.edges.get('job:B->artifact:/o')!.reasons).toEqual(['job_id']);
+  });
+
+  it('appending one event rebuilds only that event and its few dependents', () => {
+    seq = 0;
+    const lines: string[] = [];
+    for (let i = 0; i < 500; i++) {
+      lines.push(ev('tool_call', { tool_call_id: `c${i}`, tool_name: 'shell' }));
+      lines.push(ev('tool_result', { tool_call_id: `c${i}`, tool_name: 'shell', success: true }));
+    }
+    const log = new SessionLog();
+    const lineage = new SciagentLineageBuilder(log, 's');
+    lineage.apply(log.push(enc.encode(lines.join('\n') + '\n')));
+    const delta = lineage.apply(
+      log.push(enc.encode(`${ev('tool_call', { tool_call_id: 'new', tool_name: 'x' })}\n`)),
+    );
+    expect(delta.upsertedNodes.map((n) => n.id)).toEqual(['tool:new']);
+    expect(delta.upsertedEdges.map((e) => e.id)).toEqual(['session:s->tool:new']);
+  });
+});
