@@ -6,6 +6,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { describeFsError } from '../fs/describe-fs-error';
 
 export const PROVENANCE_FILE = 'provenance.jsonl';
 
@@ -194,18 +195,4 @@ export async function statOrNull(p: string) {
   }
 }
 
-export function describeFsError(error: NodeJS.ErrnoException): string {
-  switch (error.code) {
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    case 'ENOENT':
-      return 'no such file or folder';
-    case 'EISDIR':
-      return 'is a folder';
-    case 'ENOTDIR':
-      return 'not a folder';
-    default:
-      return error.message;
-  }
-}
+export { describeFsError } from '../fs/describe-fs-error';

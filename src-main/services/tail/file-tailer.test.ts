@@ -1,0 +1,99 @@
+import { appendFile, chmod, mkdtemp, rename, rm, truncate, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FileTailer, type ResetReason } from './file-tailer';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'le-tail-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function collect(file: string) {
+  const got = { text: '', offsets: [] as number[], resets: [] as ResetReason[], problems: [] as string[] };
+  const dec = new TextDecoder();
+  const tailer = new FileTailer(file, {
+    onBytes: (bytes, from) => {
+      got.offsets.push(from);
+      got.text += dec.decode(bytes);
+    },
+    onReset: (reason) => {
+      got.resets.push(reason);
+      got.text = '';
+    },
+    onProblem: (m) => got.problems.push(m),
+  });
+  return { tailer, got };
+}
+
+describe('FileTailer', () => {
+  it('reads only appended bytes, at increasing offsets', async () => {
+    const file = path.join(dir, 'log.jsonl');
+    await writeFile(file, 'one\n');
+    const { tailer, got } = collect(file);
+    await tailer.poke();
+    await appendFile(file, 'two\nthr');
+    await tailer.poke();
+    await tailer.poke(); // nothing new: no read
+    await appendFile(file, 'ee\n');
+    await tailer.poke();
+    expect(got.text).toBe('one\ntwo\nthree\n');
+    expect(got.offsets).toEqual([0, 4, 11]);
+    expect(tailer.bytesRead).toBe(14);
+  });
+
+  it('coalesces pokes during a read and still reaches the end', async () => {
+    const file = path.join(dir, 'log.jsonl');
+    await writeFile(file, '');
+    const { tailer, got } = collect(file);
+    const pokes: Promise<void>[] = [];
+    for (let i = 0; i < 50; i++) {
+      await appendFile(file, `line ${i}\n`);
+      pokes.push(tailer.poke());
+    }
+    await Promise.all(pokes);
+    await tailer.poke();
+    expect(got.text.split('\n').filter(Boolean)).toHaveLength(50);
+  });
+
+  it('re-reads from the start when the file is truncated', async () => {
+    const file = path.join(dir, 'log.jsonl');
+    await writeFile(file, 'aaaa\nbbbb\n');
+    const { tailer, got } = collect(file);
+    await tailer.poke();
+    await truncate(file, 0);
+    await appendFile(file, 'new\n');
+    await tailer.poke();
+    expect(got.resets).toEqual(['truncated']);
+    expect(got.text).toBe('new\n');
+  });
+
+  it('re-reads from the start when the file is replaced (new inode)', async () => {
+    const file = path.join(dir, 'log.jsonl');
+    await writeFile(file, 'old old old\n');
+    const { tailer, got } = collect(file);
+    await tailer.poke();
+    const tmp = path.join(dir, '.tmp');
+    await writeFile(tmp, 'replacement that is longer\n');
+    await rename(tmp, file);
+    await tailer.poke();
+    expect(got.resets).toEqual(['replaced']);
+    expect(got.text).toBe('replacement that is longer\n');
+  });
+
+  it('reports a vanished or unreadable file once and recovers when it is back', async () => {
+    const file = path.join(dir, 'log.jsonl');
+    const { tailer, got } = collect(file);
+    await tailer.poke();
+    await tailer.poke();
+    expect(got.problems).toHaveLength(1);
+    expect(got.problems[0]).toMatch(/no such file/);
+    await writeFile(file, 'here\n');
+    await chmod(file, 0o644);
+    await tailer.poke();
+    expect(got.text).toBe('here\n');
+  });
+});

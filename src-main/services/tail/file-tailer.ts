@@ -1,0 +1,112 @@
+/**
+ * Follows one growing file by byte offset: each `poke()` reads only the bytes appended since
+ * the last read, to the end of the file (chokidar coalesces and drops trailing events, so every
+ * notification reads to EOF). One read in flight at a time; a poke during a read sets a dirty
+ * flag and the read loops once more. A file that shrinks (truncated) or whose inode changes
+ * (replaced, e.g. rewritten by rename) is re-read from the start, and the owner is told why.
+ *
+ * The tailer hands out raw bytes; splitting and parsing belong to the consumer (which resets
+ * its own state on `onReset`). The file is opened read-only and never written.
+ */
+import { open, stat } from 'node:fs/promises';
+import { describeFsError } from '../fs/describe-fs-error';
+
+export type ResetReason = 'truncated' | 'replaced';
+
+export interface TailerEvents {
+  /** Appended bytes starting at `fromOffset`. The buffer is reused after the call returns. */
+  onBytes(bytes: Uint8Array, fromOffset: number): void;
+  /** The file must be read again from offset 0; the consumer drops what it derived. */
+  onReset(reason: ResetReason): void;
+  /** A read failed (permission, vanished file…); the tailer keeps trying on the next poke. */
+  onProblem(message: string): void;
+}
+
+const CHUNK_BYTES = 4 * 1024 * 1024;
+
+export class FileTailer {
+  private offset = 0;
+  private inode: number | null = null;
+  private reading: Promise<void> | null = null;
+  private dirty = false;
+  private disposed = false;
+  private lastProblem: string | null = null;
+  private readonly buffer = new Uint8Array(CHUNK_BYTES);
+
+  constructor(
+    readonly path: string,
+    private readonly events: TailerEvents,
+  ) {}
+
+  /** Bytes consumed so far. */
+  get bytesRead(): number {
+    return this.offset;
+  }
+
+  /** Something may have changed: read to the end. Resolves when the file is caught up. */
+  poke(): Promise<void> {
+    if (this.disposed) return Promise.resolve();
+    if (this.reading) {
+      this.dirty = true;
+      return this.reading;
+    }
+    this.reading = this.readLoop().finally(() => {
+      this.reading = null;
+    });
+    return this.reading;
+  }
+
+  dispose(): void {
+    this.disposed = true;
+  }
+
+  private async readLoop(): Promise<void> {
+    do {
+      this.dirty = false;
+      await this.readOnce();
+    } while (this.dirty && !this.disposed);
+  }
+
+  private async readOnce(): Promise<void> {
+    let handle;
+    try {
+      const info = await stat(this.path);
+      if (this.inode !== null && info.ino !== this.inode) this.reset('replaced');
+      else if (info.size < this.offset) this.reset('truncated');
+      this.inode = info.ino;
+      if (info.size === this.offset) return this.clearProblem();
+      handle = await open(this.path, 'r');
+      // Check the inode of what we opened: the file may have been swapped since the stat.
+      const opened = await handle.stat();
+      if (opened.ino !== this.inode) {
+        this.reset('replaced');
+        this.inode = opened.ino;
+      }
+      for (;;) {
+        if (this.disposed) return;
+        const { bytesRead } = await handle.read(this.buffer, 0, this.buffer.length, this.offset);
+        if (bytesRead === 0) break;
+        const from = this.offset;
+        this.offset += bytesRead;
+        this.events.onBytes(this.buffer.subarray(0, bytesRead), from);
+      }
+      this.clearProblem();
+    } catch (error) {
+      const message = `${this.path}: ${describeFsError(error as NodeJS.ErrnoException)}`;
+      // Say it once per distinct problem; a log that stays unreadable does not spam.
+      if (message !== this.lastProblem) this.events.onProblem(message);
+      this.lastProblem = message;
+    } finally {
+      await handle?.close();
+    }
+  }
+
+  private reset(reason: ResetReason): void {
+    this.offset = 0;
+    this.events.onReset(reason);
+  }
+
+  private clearProblem(): void {
+    this.lastProblem = null;
+  }
+}

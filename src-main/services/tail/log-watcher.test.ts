@@ -1,0 +1,89 @@
+import { appendFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LogWatcher } from './log-watcher';
+
+let dir: string;
+let watcher: LogWatcher | null = null;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'le-watch-'));
+});
+afterEach(async () => {
+  await watcher?.close();
+  watcher = null;
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Waits for a condition that real file-system events will make true (no fixed sleeps). */
+async function until(condition: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+function start(options: { catchUpMs?: number } = {}) {
+  const seen = new Map<string, string>();
+  const notices: string[] = [];
+  const dec = new TextDecoder();
+  watcher = new LogWatcher(
+    { roots: [dir], isLog: (f) => path.basename(f) === 'provenance.jsonl', ...options },
+    {
+      onFileAdded: (f) => seen.set(f, seen.get(f) ?? ''),
+      onBytes: (f, bytes) => seen.set(f, (seen.get(f) ?? '') + dec.decode(bytes)),
+      onReset: (f) => seen.set(f, ''),
+      onFileRemoved: (f) => seen.delete(f),
+      onNotice: (m) => notices.push(m),
+    },
+  );
+  return { seen, notices, ready: watcher.start() };
+}
+
+describe('LogWatcher (real chokidar, real files)', () => {
+  it('reads existing logs, follows appends — a line split across two writes too — and ignores other files', async () => {
+    const log = path.join(dir, 'sessions', 'a', 'provenance.jsonl');
+    await mkdir(path.dirname(log), { recursive: true });
+    await writeFile(log, '{"n":1}\n');
+    await writeFile(path.join(dir, 'sessions', 'a', 'notes.txt'), 'x');
+    const { seen, ready } = start();
+    await ready;
+    expect([...seen.keys()]).toEqual([log]);
+    expect(seen.get(log)).toBe('{"n":1}\n');
+    await appendFile(log, '{"n":');
+    await appendFile(log, '2}\n');
+    await until(() => seen.get(log) === '{"n":1}\n{"n":2}\n', 'the split line');
+  });
+
+  it('picks up a new session as soon as its folder appears', async () => {
+    await mkdir(path.join(dir, 'sessions'), { recursive: true });
+    const { seen, ready } = start();
+    await ready;
+    const log = path.join(dir, 'sessions', 'new-one', 'provenance.jsonl');
+    await mkdir(path.dirname(log));
+    await writeFile(log, '{"first":true}\n');
+    await until(() => seen.get(log) === '{"first":true}\n', 'the new session');
+  });
+
+  it('never misses the last lines of a burst (safety poll after coalesced events)', async () => {
+    const log = path.join(dir, 'provenance.jsonl');
+    await writeFile(log, '');
+    const { seen, ready } = start();
+    await ready;
+    for (let i = 0; i < 200; i++) await appendFile(log, `${i}\n`);
+    await until(() => (seen.get(log) ?? '').split('\n').length === 201, 'all 200 lines');
+    const lines = seen.get(log)!.trim().split('\n');
+    expect(lines).toEqual(Array.from({ length: 200 }, (_, i) => String(i)));
+  });
+
+  it('tells the user and re-reads when a log is truncated', async () => {
+    const log = path.join(dir, 'provenance.jsonl');
+    await writeFile(log, 'aaaaaaaaaa\nbbbbbbbbbb\n');
+    const { seen, notices, ready } = start();
+    await ready;
+    await writeFile(log, 'c\n'); // shorter: truncated and rewritten
+    await until(() => seen.get(log) === 'c\n', 'the re-read');
+    expect(notices.some((n) => n.includes('truncated') || n.includes('replaced'))).toBe(true);
+  });
+});
