@@ -63,6 +63,8 @@ export default defineConfig(
   // ---- Layer rule. Later blocks do not merge with earlier ones for the same rule, so each lists all. ----
   {
     files: ['src-shared/**'],
+    // Tests beside pure code run only under Node (Vitest) and read their fixtures from disk.
+    ignores: ['src-shared/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -114,6 +116,17 @@ export default defineConfig(
       ],
       'no-restricted-syntax': ['error', DYNAMIC_ELECTRON, DYNAMIC_NODE],
       'no-restricted-globals': ['error', ...NODE_GLOBALS],
+    },
+  },
+
+  {
+    files: ['src-shared/**/*.test.ts'],
+    languageOptions: { globals: globals.node },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [...ELECTRON, ...UI_AND_OS_LIBS], patterns: [ELECTRON_PATTERN] },
+      ],
     },
   },
 
