@@ -1,0 +1,237 @@
+/**
+ * THE contract between main and the renderer: every service, method, reply and pushed event.
+ * Plain JSON only (no classes, Date, Map) so it crosses Electron IPC and a WebSocket unchanged.
+ * Adding a method to a service without an argument validator in `METHOD_ARGS` is a type error,
+ * so the allowlist cannot drift from the interfaces.
+ */
+import type { LineageDelta, LineageEdge, LineageNode } from '../lineage/types';
+
+// ---------- data ----------
+
+export type SessionStatus = 'loading' | 'ready' | 'error';
+
+export interface VerdictCounts {
+  verified: number;
+  refuted: number;
+  insufficient: number;
+  warning: number;
+}
+
+/** One row of the sessions sidebar. `key` is stable across restarts (the log's absolute path). */
+export interface SessionListItem {
+  key: string;
+  source: 'sciagent';
+  sessionId: string;
+  path: string;
+  status: SessionStatus;
+  /** Grew within the last few seconds. */
+  live: boolean;
+  fileBytes: number;
+  bytesRead: number;
+  events: number;
+  parseErrors: number;
+  verdicts: VerdictCounts;
+  models: string[];
+  firstTs: string | null;
+  lastTs: string | null;
+  lastSeq: number | null;
+  /** The last thing the user should know about this log (e.g. "replaced; re-read"). */
+  notice: string | null;
+}
+
+/** One event in the timeline: envelope only, never the body. */
+export interface TimelineEntry {
+  eventId: string;
+  kind: string;
+  seq: number | null;
+  ts: string | null;
+  lineNo: number;
+  byteOffset: number;
+  byteLength: number;
+  /** The lineage node the event belongs to, when any. */
+  nodeId: string | null;
+  actor: string | null;
+}
+
+export type ProblemType =
+  'parse-error' | 'invalid' | 'unsupported' | 'duplicate' | 'oversized' | 'dangling-correction';
+
+/** A line we could not use, kept where it sits. */
+export interface ProblemEntry {
+  type: ProblemType;
+  lineNo: number;
+  byteOffset: number;
+  byteLength: number;
+  message: string;
+}
+
+export interface TailHealth {
+  bytesRead: number;
+  fileBytes: number;
+  linesSkipped: number;
+  /** "file replaced / truncated" and read problems, newest last. */
+  notices: { at: string; message: string }[];
+}
+
+export interface SessionSnapshot {
+  key: string;
+  /** Increases with every delta; a delta whose `fromVersion` is not the client's version means resync. */
+  version: number;
+  summary: SessionListItem;
+  nodes: LineageNode[];
+  edges: LineageEdge[];
+  timeline: TimelineEntry[];
+  problems: ProblemEntry[];
+  health: TailHealth;
+}
+
+export interface SessionDelta {
+  key: string;
+  fromVersion: number;
+  version: number;
+  /** The file was truncated or replaced: drop everything and take this delta as a new start. */
+  reset: boolean;
+  summary: SessionListItem;
+  lineage: LineageDelta;
+  timeline: TimelineEntry[];
+  problems: ProblemEntry[];
+  health: TailHealth;
+}
+
+export interface CorrectionDetail {
+  correctionId: string;
+  reason: string | null;
+  fields: string[];
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}
+
+/** An event's full body, read back from disk by byte range when asked for. */
+export interface EventDetail {
+  eventId: string;
+  lineNo: number;
+  byteOffset: number;
+  byteLength: number;
+  raw: unknown;
+  corrected: unknown;
+  corrections: CorrectionDetail[];
+}
+
+export interface RawLine {
+  lineNo: number;
+  byteOffset: number;
+  text: string;
+  /** The line was longer than we show. */
+  clipped: boolean;
+}
+
+export interface AppInfo {
+  version: string;
+  home: string;
+  roots: string[];
+  /** No sciagent home was found: the bundled demo sessions are shown. */
+  demo: boolean;
+}
+
+// ---------- services ----------
+
+export interface SessionsService {
+  list(): Promise<SessionListItem[]>;
+  /** The whole session as of now; the caller then receives its deltas. */
+  snapshot(key: string): Promise<SessionSnapshot>;
+  unsubscribe(key: string): Promise<void>;
+  eventDetail(key: string, eventId: string): Promise<EventDetail>;
+  rawLine(key: string, byteOffset: number, byteLength: number): Promise<RawLine>;
+  /** Start following another folder or file (a sciagent home, a session folder or a log). */
+  open(path: string): Promise<SessionListItem[]>;
+}
+
+export interface AppService {
+  info(): Promise<AppInfo>;
+}
+
+export interface Services {
+  sessions: SessionsService;
+  app: AppService;
+}
+
+// ---------- pushed events ----------
+
+export type PushedEvent =
+  | { type: 'sessions.changed'; items: SessionListItem[] }
+  | { type: 'session.delta'; delta: SessionDelta }
+  | { type: 'notice'; message: string };
+
+// ---------- wire format and errors ----------
+
+export const ERROR_CODES = [
+  'unknown-method',
+  'bad-arguments',
+  'not-found',
+  'forbidden-path',
+  'internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface BridgeRequest {
+  service: string;
+  method: string;
+  args: unknown;
+}
+
+export type BridgeReply<T = unknown> =
+  { ok: true; value: T } | { ok: false; error: { code: ErrorCode; message: string } };
+
+export class BridgeError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+// ---------- the allowlist, with argument validation (the renderer is untrusted) ----------
+
+type ArgsOf<F> = F extends (...args: infer A) => unknown ? A : never;
+/** Returns the checked argument tuple, or a message saying what is wrong. */
+export type ArgsValidator<A> = (args: unknown) => A | string;
+
+export type MethodTable = {
+  [S in keyof Services]: { [M in keyof Services[S]]: ArgsValidator<ArgsOf<Services[S][M]>> };
+};
+
+const MAX_PATH = 4096;
+
+const none = (args: unknown): [] | string =>
+  Array.isArray(args) && args.length === 0 ? [] : 'expects no arguments';
+
+function strings(n: number) {
+  return (args: unknown): string[] | string => {
+    if (!Array.isArray(args) || args.length !== n) return `expects ${n} string argument(s)`;
+    for (const a of args)
+      if (typeof a !== 'string' || a.length === 0 || a.length > MAX_PATH) return 'expects non-empty strings';
+    return args as string[];
+  };
+}
+
+const isOffset = (n: unknown) => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
+
+export const METHOD_ARGS: MethodTable = {
+  sessions: {
+    list: none,
+    snapshot: strings(1) as ArgsValidator<[string]>,
+    unsubscribe: strings(1) as ArgsValidator<[string]>,
+    eventDetail: strings(2) as ArgsValidator<[string, string]>,
+    rawLine: (args) =>
+      Array.isArray(args) &&
+      args.length === 3 &&
+      typeof args[0] === 'string' &&
+      isOffset(args[1]) &&
+      isOffset(args[2])
+        ? (args as [string, number, number])
+        : 'expects (key, byteOffset, byteLength)',
+    open: strings(1) as ArgsValidator<[string]>,
+  },
+  app: { info: none },
+};
