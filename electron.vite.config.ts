@@ -21,6 +21,8 @@ export default defineConfig({
         input: {
           index: resolve(root, 'src-main/electron/main.ts'),
           cli: resolve(root, 'src-main/cli/main.ts'),
+          // worker_threads entry: parses logs off the main thread (imports only src-shared).
+          'parse-worker': resolve(root, 'src-main/workers/parse-worker.ts'),
         },
         // ESM, because package.json has "type": "module"; [name].js keeps the names stable
         // for package.json "main" and bin/.

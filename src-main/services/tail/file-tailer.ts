@@ -56,6 +56,13 @@ export class FileTailer {
     return this.reading;
   }
 
+  /** Forget what was read (its consumer lost its state) and read the whole file again. */
+  restart(): Promise<void> {
+    this.offset = 0;
+    this.inode = null;
+    return this.poke();
+  }
+
   dispose(): void {
     this.disposed = true;
   }

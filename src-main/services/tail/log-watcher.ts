@@ -64,6 +64,17 @@ export class LogWatcher {
     await Promise.all([...this.tailers.values()].map((t) => t.poke()));
   }
 
+  /** Re-read one file from its start (its parsed state was lost). */
+  restart(file: string): void {
+    void this.tailers.get(file)?.restart();
+  }
+
+  /** Follow one more root (a folder or file the user opened). */
+  add(root: string): void {
+    this.options.roots.push(root);
+    this.watcher?.add(root);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const t of this.timers) clearInterval(t);

@@ -13,16 +13,26 @@ import {
   SUPPORTED_SCHEMA_VERSIONS,
   type InvalidRecord,
   type JsonObject,
+  type OversizedRecord,
   type ParseErrorRecord,
   type RecordPosition,
   type UnsupportedRecord,
 } from './types';
 
 export type ClassifiedRecord =
-  | { type: 'event'; position: RecordPosition; eventId: string; kind: string; body: JsonObject }
+  | {
+      type: 'event';
+      position: RecordPosition;
+      eventId: string;
+      kind: string;
+      body: JsonObject;
+      /** Truncation stubs in the full body, when the body was slimmed by a parse worker. */
+      stubs?: number;
+    }
   | { type: 'parse-error'; record: ParseErrorRecord }
   | { type: 'invalid'; record: InvalidRecord }
-  | { type: 'unsupported'; record: UnsupportedRecord };
+  | { type: 'unsupported'; record: UnsupportedRecord }
+  | { type: 'oversized'; record: OversizedRecord };
 
 const TORN_MARKER = '{"schema_version"';
 const PREVIEW_CHARS = 200;

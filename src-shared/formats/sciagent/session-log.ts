@@ -7,7 +7,7 @@
  * Bytes in → `LineSplitter` → `classifyLine` → here. Nothing here touches the file system.
  */
 import { LineSplitter, type RawLine, type SplitResult, DEFAULT_MAX_LINE_BYTES } from '../jsonl/line-splitter';
-import { classifyLine } from './classify-line';
+import { classifyLine, type ClassifiedRecord } from './classify-line';
 import {
   type DuplicateRecord,
   type InvalidRecord,
@@ -68,6 +68,13 @@ export function emptyDelta(): LogDelta {
   };
 }
 
+export function oversizedRecord(o: RecordPosition, maxLineBytes: number): OversizedRecord {
+  return {
+    ...o,
+    message: `line of ${o.byteLength} bytes exceeds the ${maxLineBytes}-byte limit; skipped, not buffered`,
+  };
+}
+
 export function compareEvents(a: ProvenanceEvent, b: ProvenanceEvent): number {
   // Events without a numeric seq sort after numbered ones, in file order.
   const sa = a.seq ?? Number.POSITIVE_INFINITY;
@@ -112,9 +119,14 @@ export class SessionLog {
     return this.consume(this.splitter.end());
   }
 
-  /** Feed one already-split line (used by workers that split themselves). */
+  /** Feed one already-split line. */
   pushLine(line: RawLine, delta: LogDelta = emptyDelta()): LogDelta {
-    for (const record of classifyLine(line)) {
+    return this.pushRecords(classifyLine(line), delta);
+  }
+
+  /** Feed records classified elsewhere (a parse worker splits and classifies off the main thread). */
+  pushRecords(records: readonly ClassifiedRecord[], delta: LogDelta = emptyDelta()): LogDelta {
+    for (const record of records) {
       switch (record.type) {
         case 'parse-error':
           this.parseErrors.push(record.record);
@@ -130,6 +142,9 @@ export class SessionLog {
           break;
         case 'event':
           this.addEvent(record.position, record.eventId, record.kind, record.body, delta);
+          break;
+        case 'oversized':
+          this.addOversized(record.record, delta);
           break;
       }
     }
@@ -156,20 +171,18 @@ export class SessionLog {
 
   private consume(split: SplitResult): LogDelta {
     const delta = emptyDelta();
-    for (const o of split.oversized) {
-      const record: OversizedRecord = {
-        ...o,
-        message: `line of ${o.byteLength} bytes exceeds the ${this.maxLineBytes}-byte limit; skipped, not buffered`,
-      };
-      this.oversized.push(record);
-      delta.oversized.push(record);
-      // An oversized line is also a line we could not parse: count it as a parse error.
-      const asError: ParseErrorRecord = { ...o, message: record.message, preview: '' };
-      this.parseErrors.push(asError);
-      delta.parseErrors.push(asError);
-    }
+    for (const o of split.oversized) this.addOversized(oversizedRecord(o, this.maxLineBytes), delta);
     for (const line of split.lines) this.pushLine(line, delta);
     return delta;
+  }
+
+  private addOversized(record: OversizedRecord, delta: LogDelta): void {
+    this.oversized.push(record);
+    delta.oversized.push(record);
+    // An oversized line is also a line we could not parse: count it as a parse error.
+    const asError: ParseErrorRecord = { ...record, preview: '' };
+    this.parseErrors.push(asError);
+    delta.parseErrors.push(asError);
   }
 
   private addEvent(

@@ -43,6 +43,11 @@ export class SciagentLineageBuilder {
     return this.graph.edges;
   }
 
+  /** The node an event belongs to (null for corrections). */
+  nodeOf(eventId: string): string | null {
+    return this.membership.get(eventId) ?? null;
+  }
+
   /** Applies one reader delta and returns the graph delta it causes. */
   apply(delta: LogDelta): LineageDelta {
     for (const view of delta.added) this.place(view);

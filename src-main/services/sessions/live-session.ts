@@ -1,0 +1,268 @@
+/**
+ * One followed sciagent log in the live app: its reader state (slim bodies only), lineage
+ * graph, timeline envelopes, problems and tail health, plus the delta accumulated since the
+ * last push. Bodies are never kept whole: details are read back from disk by byte range.
+ */
+import type {
+  ProblemEntry,
+  SessionDelta,
+  SessionListItem,
+  SessionSnapshot,
+  TailHealth,
+  TimelineEntry,
+} from '../../../src-shared/bridge/contract';
+import type { ClassifiedRecord } from '../../../src-shared/formats/sciagent/classify-line';
+import { SessionLog, type EventView, type LogDelta } from '../../../src-shared/formats/sciagent/session-log';
+import { num, str } from '../../../src-shared/formats/sciagent/types';
+import { mergeLineageDelta } from '../../../src-shared/lineage/merge-lineage-delta';
+import { SciagentLineageBuilder } from '../../../src-shared/lineage/sciagent/lineage-builder';
+import type { LineageDelta } from '../../../src-shared/lineage/types';
+
+const MAX_NOTICES = 20;
+/** A session that grew within this window shows as live. */
+export const LIVE_WINDOW_MS = 10_000;
+
+interface PendingDelta {
+  fromVersion: number;
+  reset: boolean;
+  lineage: LineageDelta;
+  timeline: TimelineEntry[];
+  problems: ProblemEntry[];
+}
+
+export class LiveSession {
+  private log = new SessionLog();
+  private lineage: SciagentLineageBuilder;
+  private timeline: TimelineEntry[] = [];
+  private problems: ProblemEntry[] = [];
+  private readonly verdicts = new Map<string, string>();
+  private readonly models = new Set<string>();
+  private firstTs: string | null = null;
+  private lastTs: string | null = null;
+  private lastSeq: number | null = null;
+  private version = 0;
+  private pending: PendingDelta | null = null;
+  private lastGrowthAt = 0;
+  status: SessionListItem['status'] = 'loading';
+  fileBytes = 0;
+  readonly health: TailHealth = { bytesRead: 0, fileBytes: 0, linesSkipped: 0, notices: [] };
+
+  constructor(
+    readonly key: string,
+    readonly sessionId: string,
+    private readonly childSessionExists: (id: string) => boolean | undefined,
+  ) {
+    this.lineage = this.newLineage();
+  }
+
+  /** Records parsed by a worker from the bytes up to `committedOffset`. */
+  apply(records: readonly ClassifiedRecord[], committedOffset: number, fileBytes: number): void {
+    const delta = this.log.pushRecords(records);
+    const lineageDelta = this.lineage.apply(delta);
+    const pending = this.pendingDelta();
+    pending.lineage = mergeLineageDelta(pending.lineage, lineageDelta);
+    for (const view of delta.added) {
+      const entry = this.timelineEntry(view);
+      this.timeline.push(entry);
+      pending.timeline.push(entry);
+      this.noteSummary(view);
+    }
+    for (const view of delta.corrected) this.noteSummary(view);
+    const problems = problemsOf(delta);
+    this.problems.push(...problems);
+    pending.problems.push(...problems);
+    this.health.linesSkipped = this.problems.length;
+    if (committedOffset > this.health.bytesRead && records.length) this.lastGrowthAt = Date.now();
+    this.health.bytesRead = committedOffset;
+    this.health.fileBytes = this.fileBytes = Math.max(fileBytes, committedOffset);
+  }
+
+  /** The file shrank or was replaced: everything derived from it is dropped. */
+  reset(reason: string): void {
+    this.log = new SessionLog();
+    this.lineage = this.newLineage();
+    this.timeline = [];
+    this.problems = [];
+    this.verdicts.clear();
+    this.models.clear();
+    this.firstTs = this.lastTs = null;
+    this.lastSeq = null;
+    this.health.bytesRead = 0;
+    this.health.linesSkipped = 0;
+    this.notice(`file ${reason}; read again from the start`);
+    this.pending = {
+      fromVersion: this.version,
+      reset: true,
+      lineage: {
+        upsertedNodes: [...this.lineage.nodes.values()],
+        removedNodes: [],
+        upsertedEdges: [],
+        removedEdges: [],
+      },
+      timeline: [],
+      problems: [],
+    };
+  }
+
+  notice(message: string): void {
+    this.health.notices.push({ at: new Date().toISOString(), message });
+    if (this.health.notices.length > MAX_NOTICES) this.health.notices.shift();
+  }
+
+  /** The changes since the last call, or null when there are none. */
+  takeDelta(): SessionDelta | null {
+    const pending = this.pending;
+    if (!pending) return null;
+    this.pending = null;
+    this.version++;
+    return {
+      key: this.key,
+      fromVersion: pending.fromVersion,
+      version: this.version,
+      reset: pending.reset,
+      summary: this.listItem(),
+      lineage: pending.lineage,
+      timeline: pending.timeline,
+      problems: pending.problems,
+      health: { ...this.health, notices: [...this.health.notices] },
+    };
+  }
+
+  hasPending(): boolean {
+    return this.pending !== null;
+  }
+
+  /** The whole session now. Pending changes are folded in first so versions stay consistent. */
+  snapshot(): { snapshot: SessionSnapshot; delta: SessionDelta | null } {
+    const delta = this.takeDelta();
+    return {
+      delta,
+      snapshot: {
+        key: this.key,
+        version: this.version,
+        summary: this.listItem(),
+        nodes: [...this.lineage.nodes.values()],
+        edges: [...this.lineage.edges.values()],
+        timeline: [...this.timeline],
+        problems: [...this.problems],
+        health: { ...this.health, notices: [...this.health.notices] },
+      },
+    };
+  }
+
+  listItem(): SessionListItem {
+    const verdicts = { verified: 0, refuted: 0, insufficient: 0, warning: 0 };
+    for (const v of this.verdicts.values()) if (v in verdicts) verdicts[v as keyof typeof verdicts]++;
+    return {
+      key: this.key,
+      source: 'sciagent',
+      sessionId: this.sessionId,
+      path: this.key,
+      status: this.status,
+      live: Date.now() - this.lastGrowthAt < LIVE_WINDOW_MS,
+      fileBytes: this.fileBytes,
+      bytesRead: this.health.bytesRead,
+      events: this.log.events.size,
+      parseErrors: this.log.parseErrors.length,
+      verdicts,
+      models: [...this.models].sort(),
+      firstTs: this.firstTs,
+      lastTs: this.lastTs,
+      lastSeq: this.lastSeq,
+      notice: this.health.notices.at(-1)?.message ?? null,
+    };
+  }
+
+  /** Where an event sits in the file, and the corrections applied to it (for the detail view). */
+  locate(eventId: string): EventView | undefined {
+    return this.log.events.get(eventId);
+  }
+
+  /** The line number of the problem or event starting at `byteOffset` (0 when unknown). */
+  lineNoAt(byteOffset: number): number {
+    return (
+      this.problems.find((p) => p.byteOffset === byteOffset)?.lineNo ??
+      this.timeline.find((t) => t.byteOffset === byteOffset)?.lineNo ??
+      0
+    );
+  }
+
+  private newLineage(): SciagentLineageBuilder {
+    return new SciagentLineageBuilder(this.log, this.sessionId, {
+      childSessionExists: this.childSessionExists,
+    });
+  }
+
+  private pendingDelta(): PendingDelta {
+    this.pending ??= {
+      fromVersion: this.version,
+      reset: false,
+      lineage: { upsertedNodes: [], removedNodes: [], upsertedEdges: [], removedEdges: [] },
+      timeline: [],
+      problems: [],
+    };
+    return this.pending;
+  }
+
+  private timelineEntry(view: EventView): TimelineEntry {
+    const { event, body } = view;
+    return {
+      eventId: event.eventId,
+      kind: event.kind,
+      seq: event.seq,
+      ts: str(body['ts']),
+      lineNo: event.lineNo,
+      byteOffset: event.byteOffset,
+      byteLength: event.byteLength,
+      nodeId: this.lineage.nodeOf(event.eventId),
+      actor: str(body['actor']),
+    };
+  }
+
+  private noteSummary(view: EventView): void {
+    const { body, event } = view;
+    if (event.kind === 'verification_result') {
+      const verdict = str(body['verdict']);
+      if (verdict) this.verdicts.set(event.eventId, verdict);
+    }
+    const model = str(body['model']) ?? (event.kind.startsWith('tool_') ? str(body['actor']) : null);
+    if (model) this.models.add(model);
+    const ts = str(body['ts']);
+    if (ts) {
+      if (!this.firstTs || ts < this.firstTs) this.firstTs = ts;
+      if (!this.lastTs || ts > this.lastTs) this.lastTs = ts;
+    }
+    const seq = num(body['seq']);
+    if (seq !== null && (this.lastSeq === null || seq > this.lastSeq)) this.lastSeq = seq;
+  }
+}
+
+function problemsOf(delta: LogDelta): ProblemEntry[] {
+  const out: ProblemEntry[] = [];
+  const pos = (p: { lineNo: number; byteOffset: number; byteLength: number }) => ({
+    lineNo: p.lineNo,
+    byteOffset: p.byteOffset,
+    byteLength: p.byteLength,
+  });
+  const oversized = new Set(delta.oversized.map((o) => o.byteOffset));
+  for (const p of delta.parseErrors)
+    out.push({
+      type: oversized.has(p.byteOffset) ? 'oversized' : 'parse-error',
+      ...pos(p),
+      message: p.message,
+    });
+  for (const p of delta.invalid) out.push({ type: 'invalid', ...pos(p), message: p.message });
+  for (const p of delta.unsupported)
+    out.push({
+      type: 'unsupported',
+      ...pos(p),
+      message: `unsupported schema_version ${JSON.stringify(p.schemaVersion) ?? 'missing'} (${p.kind})`,
+    });
+  for (const p of delta.duplicates)
+    out.push({
+      type: 'duplicate',
+      ...pos(p),
+      message: `duplicate event_id ${p.eventId} (first on line ${p.firstLineNo})`,
+    });
+  return out.sort((a, b) => a.byteOffset - b.byteOffset);
+}

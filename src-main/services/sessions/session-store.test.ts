@@ -1,0 +1,108 @@
+// Real chokidar, real worker threads, real files in a temp folder. Needs `npm run build` (the worker).
+import { appendFile, copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PushedEvent, SessionDelta } from '../../../src-shared/bridge/contract';
+import { SessionStore } from './session-store';
+
+let home: string;
+let store: SessionStore | null = null;
+beforeEach(async () => {
+  home = await mkdtemp(path.join(os.tmpdir(), 'le-store-'));
+});
+afterEach(async () => {
+  await store?.close();
+  store = null;
+  await rm(home, { recursive: true, force: true });
+});
+
+async function until<T>(get: () => T | undefined | null | false, what: string, timeoutMs = 8000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const value = get();
+    if (value) return value;
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+const line = (fields: Record<string, unknown>) =>
+  JSON.stringify({
+    schema_version: '2',
+    session_id: 'e2e-sess',
+    ts: '2026-11-22T02:00:00+00:00',
+    ...fields,
+  }) + '\n';
+
+describe('SessionStore', () => {
+  it('follows a session: snapshot, appended events (one split across writes), broken lines, truncation', async () => {
+    const log = path.join(home, 'sessions', 'e2e-sess', 'provenance.jsonl');
+    await mkdir(path.dirname(log), { recursive: true });
+    await copyFile(new URL('./fixtures/e2e-sess.jsonl', import.meta.url), log);
+    store = new SessionStore({ roots: [home], poolSize: 1 });
+    const events: PushedEvent[] = [];
+    store.onEvent((e) => events.push(e));
+    await store.start();
+    await store.idle();
+
+    const [item] = store.list();
+    expect(item).toMatchObject({ sessionId: 'e2e-sess', events: 10, parseErrors: 0, status: 'ready' });
+    expect(item!.verdicts.verified).toBe(3);
+    const snap = store.snapshot(log);
+    expect(snap.nodes.find((n) => n.id === 'job:sciagent-x')).toBeTruthy();
+    expect(snap.timeline).toHaveLength(10);
+
+    // Node bodies are slim; the full body comes back from disk on demand, with its correction.
+    const detail = await store.eventDetail(log, '94fd8637-b01d-4cd6-abb4-94523464a5d8');
+    expect((detail.raw as { arguments: unknown }).arguments).toEqual({
+      service: 'openfoam',
+      command: 'bash Allrun',
+    });
+    expect((detail.corrected as { arguments: unknown }).arguments).toEqual({
+      service: 'openfoam',
+      command: 'bash Allrun -parallel',
+    });
+    expect(detail.lineNo).toBe(1);
+
+    const deltas = () =>
+      events.filter((e): e is { type: 'session.delta'; delta: SessionDelta } => e.type === 'session.delta');
+    const text = line({
+      event_id: 'new-1',
+      event_kind: 'tool_call',
+      seq: 11,
+      tool_call_id: 'tc-new',
+      tool_name: 'shell',
+    });
+    await appendFile(log, text.slice(0, 30));
+    await appendFile(log, text.slice(30));
+    const added = await until(
+      () => deltas().find((d) => d.delta.lineage.upsertedNodes.some((n) => n.id === 'tool:tc-new')),
+      'the appended tool call',
+    );
+    expect(added.delta.timeline.map((t) => t.eventId)).toEqual(['new-1']);
+    expect(added.delta.fromVersion).toBeGreaterThanOrEqual(snap.version);
+
+    await appendFile(log, 'this line is broken\n');
+    const broken = await until(() => deltas().find((d) => d.delta.problems.length > 0), 'the parse error');
+    const problem = broken.delta.problems[0]!;
+    expect(problem).toMatchObject({ type: 'parse-error', lineNo: 12 });
+    const raw = await store.rawLine(log, problem.byteOffset, problem.byteLength);
+    expect(raw).toMatchObject({ lineNo: 12, text: 'this line is broken' });
+
+    await writeFile(
+      log,
+      line({ event_id: 'only', event_kind: 'tool_call', seq: 1, tool_call_id: 'x', tool_name: 'y' }),
+    );
+    const reset = await until(() => deltas().find((d) => d.delta.reset), 'the reset');
+    await until(() => store!.list()[0]!.events === 1, 'the re-read');
+    expect(reset.delta.summary.notice).toMatch(/truncated|replaced/);
+  });
+
+  it('refuses to open a path outside its roots', async () => {
+    await mkdir(path.join(home, 'sessions'), { recursive: true });
+    store = new SessionStore({ roots: [path.join(home, 'sessions')], poolSize: 1 });
+    await store.start();
+    await expect(store.openPath(path.join(home, '..'))).rejects.toMatchObject({ code: 'forbidden-path' });
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * What a parse worker runs: per file, a line splitter (the partial last line stays here between
+ * chunks), classification, and slimming of event bodies so that only small records cross back
+ * to the main thread. Pure, so it is unit-tested without threads.
+ */
+import { DEFAULT_MAX_LINE_BYTES, LineSplitter } from '../jsonl/line-splitter';
+import { classifyLine, type ClassifiedRecord } from './classify-line';
+import { oversizedRecord } from './session-log';
+import { slimBody } from './slim-body';
+import { countTruncationStubs } from './types';
+
+export interface ParseChunkRequest {
+  /** The file the bytes belong to: each keeps its own partial line. */
+  fileKey: string;
+  bytes: Uint8Array;
+  /** Where `bytes` starts in the file; 0 with `reset` starts the file over. */
+  fromOffset: number;
+  reset: boolean;
+  /** One-shot reading: flush the last line without its newline. */
+  final?: boolean;
+}
+
+export interface ParseChunkResult {
+  fileKey: string;
+  records: ClassifiedRecord[];
+  /** Byte offset up to which complete lines were consumed. */
+  committedOffset: number;
+  lines: number;
+}
+
+export class ChunkParser {
+  private readonly splitters = new Map<string, LineSplitter>();
+
+  constructor(private readonly maxLineBytes = DEFAULT_MAX_LINE_BYTES) {}
+
+  parse(request: ParseChunkRequest): ParseChunkResult {
+    let splitter = this.splitters.get(request.fileKey);
+    if (!splitter || request.reset) {
+      splitter = new LineSplitter(this.maxLineBytes, request.fromOffset);
+      this.splitters.set(request.fileKey, splitter);
+    }
+    const split = splitter.push(request.bytes);
+    if (request.final) {
+      const tail = splitter.end();
+      split.lines.push(...tail.lines);
+      split.oversized.push(...tail.oversized);
+    }
+    const records: ClassifiedRecord[] = split.oversized.map((o) => ({
+      type: 'oversized',
+      record: oversizedRecord(o, this.maxLineBytes),
+    }));
+    for (const line of split.lines) for (const record of classifyLine(line)) records.push(slim(record));
+    return {
+      fileKey: request.fileKey,
+      records,
+      committedOffset: splitter.committedOffset,
+      lines: split.lines.length,
+    };
+  }
+
+  forget(fileKey: string): void {
+    this.splitters.delete(fileKey);
+  }
+}
+
+function slim(record: ClassifiedRecord): ClassifiedRecord {
+  switch (record.type) {
+    case 'event':
+      return { ...record, body: slimBody(record.body), stubs: countTruncationStubs(record.body) };
+    case 'unsupported':
+      return { ...record, record: { ...record.record, body: slimBody(record.record.body) } };
+    case 'invalid':
+      return { ...record, record: { ...record.record, body: null } };
+    default:
+      return record;
+  }
+}
