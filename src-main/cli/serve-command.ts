@@ -1,0 +1,54 @@
+/**
+ * `lineage-explorer serve [--home DIR] [--port N] [PATH…]`: follow sessions and serve the app
+ * to a browser on 127.0.0.1 (through an SSH tunnel from a cluster login node, say).
+ */
+import { resolveAppRoots } from '../services/app-roots';
+import { SessionStore } from '../services/sessions/session-store';
+import { startWebHost } from '../web/web-host';
+import type { CliIo } from './cli-io';
+
+export async function serveCommand(
+  paths: string[],
+  options: { home?: string; port?: string },
+  io: CliIo,
+  version: string,
+): Promise<number> {
+  const port = options.port === undefined ? 0 : Number(options.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    io.err(`lineage-explorer serve: --port must be a number from 0 to 65535, not '${options.port}'`);
+    return 2;
+  }
+  let roots;
+  try {
+    roots = await resolveAppRoots(paths, options.home);
+  } catch (error) {
+    io.err(`lineage-explorer: ${(error as Error).message}`);
+    return 2;
+  }
+  const store = new SessionStore({ roots: roots.roots });
+  await store.start();
+  let host;
+  try {
+    host = await startWebHost({
+      store,
+      port,
+      info: () => ({ version, home: roots.home, roots: store.roots, demo: roots.demo }),
+    });
+  } catch (error) {
+    await store.close();
+    io.err(`lineage-explorer serve: cannot listen on 127.0.0.1:${port}: ${(error as Error).message}`);
+    return 2;
+  }
+  if (roots.demo) io.err(`lineage-explorer: no sciagent home at ${roots.home}; showing the demo sessions`);
+  io.err(`lineage-explorer: following ${store.roots.join(', ')}`);
+  io.out(`Lineage Explorer: ${host.url}`);
+
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await host.close();
+  await store.close();
+  return 0;
+}

@@ -1,0 +1,37 @@
+/**
+ * The services one connected client (a window or a browser tab) sees. Subscriptions are per
+ * client: a snapshot subscribes it to that session's deltas. Both hosts use this.
+ */
+import type { AppInfo, PushedEvent, Services } from '../../src-shared/bridge/contract';
+import type { SessionStore } from './sessions/session-store';
+
+export interface ClientConnection {
+  services: Services;
+  /** Whether this pushed event is for this client. */
+  wants(event: PushedEvent): boolean;
+}
+
+export function connectClient(store: SessionStore, info: () => AppInfo): ClientConnection {
+  const subscriptions = new Set<string>();
+  const services: Services = {
+    sessions: {
+      list: async () => store.list(),
+      snapshot: async (key) => {
+        const snapshot = store.snapshot(key);
+        subscriptions.add(key);
+        return snapshot;
+      },
+      unsubscribe: async (key) => {
+        subscriptions.delete(key);
+      },
+      eventDetail: (key, eventId) => store.eventDetail(key, eventId),
+      rawLine: (key, offset, length) => store.rawLine(key, offset, length),
+      open: (target) => store.openPath(target),
+    },
+    app: { info: async () => info() },
+  };
+  return {
+    services,
+    wants: (event) => event.type !== 'session.delta' || subscriptions.has(event.delta.key),
+  };
+}

@@ -1,0 +1,83 @@
+// A real server on 127.0.0.1:0, a real WebSocket client, real files. Needs `npm run build`.
+import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { WsMessage } from '../../src-shared/bridge/ws-protocol';
+import { SessionStore } from '../services/sessions/session-store';
+import { startWebHost, type WebHost } from './web-host';
+
+let dir: string;
+let store: SessionStore;
+let host: WebHost;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'le-web-'));
+  const log = path.join(dir, 'sessions', 'e2e-sess', 'provenance.jsonl');
+  await mkdir(path.dirname(log), { recursive: true });
+  await copyFile(new URL('../services/sessions/fixtures/e2e-sess.jsonl', import.meta.url), log);
+  store = new SessionStore({ roots: [dir], poolSize: 1 });
+  await store.start();
+  await store.idle();
+  host = await startWebHost({ store, info: () => ({ version: 't', home: dir, roots: [dir], demo: false }) });
+});
+afterEach(async () => {
+  await host.close();
+  await store.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+function connect(token: string, origin: string): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/bridge?token=${token}`, { origin });
+    ws.once('open', () => resolve(ws));
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+    ws.once('error', reject);
+  });
+}
+
+function call(
+  ws: WebSocket,
+  id: number,
+  service: string,
+  method: string,
+  args: unknown[],
+): Promise<WsMessage> {
+  return new Promise((resolve) => {
+    const onMessage = (data: WebSocket.RawData) => {
+      const message = JSON.parse(String(data)) as WsMessage;
+      if (message.type === 'reply' && message.id === id) {
+        ws.off('message', onMessage);
+        resolve(message);
+      }
+    };
+    ws.on('message', onMessage);
+    ws.send(JSON.stringify({ id, service, method, args }));
+  });
+}
+
+describe('web host', () => {
+  it('serves the page only with the token, and no file outside the renderer', async () => {
+    const page = await fetch(host.url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root"');
+    expect((await fetch(`http://127.0.0.1:${host.port}/`)).status).toBe(401);
+    expect((await fetch(`http://127.0.0.1:${host.port}/%2e%2e/%2e%2e/package.json`)).status).toBe(404);
+  });
+
+  it('accepts a WebSocket only with the token and its own Origin', async () => {
+    const origin = `http://127.0.0.1:${host.port}`;
+    await expect(connect('wrong', origin)).rejects.toThrow(/401/);
+    await expect(connect(host.token, 'http://evil.example')).rejects.toThrow(/403/);
+    const ws = await connect(host.token, origin);
+    const list = await call(ws, 1, 'sessions', 'list', []);
+    expect(list).toMatchObject({ type: 'reply', reply: { ok: true } });
+    const unknown = await call(ws, 2, 'sessions', 'deleteEverything', []);
+    expect(unknown).toMatchObject({ reply: { ok: false, error: { code: 'unknown-method' } } });
+    const bad = await call(ws, 3, 'sessions', 'snapshot', [42]);
+    expect(bad).toMatchObject({ reply: { ok: false, error: { code: 'bad-arguments' } } });
+    const forbidden = await call(ws, 4, 'sessions', 'open', ['/etc']);
+    expect(forbidden).toMatchObject({ reply: { ok: false, error: { code: 'forbidden-path' } } });
+    ws.close();
+  });
+});

@@ -1,0 +1,163 @@
+/**
+ * The web host: the same services over HTTP + WebSocket, for `serve` (a cluster login node
+ * through an SSH tunnel) and the browser tests. Bound to 127.0.0.1; a random token in the URL;
+ * the WebSocket's Origin must be this server's; only the built renderer is served as files —
+ * session data travels only through the bridge, which accepts paths under the roots alone.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { AppInfo, PushedEvent } from '../../src-shared/bridge/contract';
+import { createDispatcher } from '../../src-shared/bridge/dispatcher';
+import { TOKEN_PARAM, WS_PATH, type WsCall, type WsMessage } from '../../src-shared/bridge/ws-protocol';
+import { connectClient } from '../services/client-services';
+import type { SessionStore } from '../services/sessions/session-store';
+import { isUnder } from '../services/fs/is-under';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+};
+const MAX_MESSAGE_BYTES = 1024 * 1024;
+
+export interface WebHost {
+  url: string;
+  port: number;
+  token: string;
+  close(): Promise<void>;
+}
+
+export interface WebHostOptions {
+  store: SessionStore;
+  info: () => AppInfo;
+  port?: number;
+  rendererDir?: string;
+}
+
+/** out/renderer next to this bundle (out/main), or the repo's build when run from sources. */
+export function rendererDir(): string {
+  for (const rel of ['../renderer', '../../out/renderer']) {
+    const dir = fileURLToPath(new URL(rel, import.meta.url));
+    if (existsSync(path.join(dir, 'index.html'))) return dir;
+  }
+  throw new Error('renderer not built: run `npm run build` first');
+}
+
+export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const token = randomBytes(24).toString('base64url');
+  const root = options.rendererDir ?? rendererDir();
+  const server = createServer((req, res) => void serveFile(req, res, root, token));
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  const clients = new Set<{ socket: WebSocket; wants: (e: PushedEvent) => boolean }>();
+
+  const unsubscribe = options.store.onEvent((event) => {
+    const message = JSON.stringify({ type: 'event', event } satisfies WsMessage);
+    for (const client of clients) if (client.wants(event)) client.socket.send(message);
+  });
+
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const port = (server.address() as { port: number }).port;
+    const allowedOrigins = [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
+    if (url.pathname !== WS_PATH || !tokenMatches(url.searchParams.get(TOKEN_PARAM), token)) {
+      socket.end('HTTP/1.1 401 Unauthorized\r\n\r\n');
+      return;
+    }
+    if (!allowedOrigins.includes(req.headers.origin ?? '')) {
+      socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const connection = connectClient(options.store, options.info);
+      const dispatch = createDispatcher(connection.services);
+      const client = { socket: ws, wants: connection.wants };
+      clients.add(client);
+      ws.on('close', () => clients.delete(client));
+      ws.on('message', async (data) => {
+        let call: WsCall;
+        try {
+          call = JSON.parse(String(data)) as WsCall;
+        } catch {
+          return; // not our protocol: ignore rather than crash
+        }
+        const reply = await dispatch({ service: call.service, method: call.method, args: call.args });
+        if (ws.readyState === ws.OPEN)
+          ws.send(JSON.stringify({ type: 'reply', id: call.id, reply } satisfies WsMessage));
+      });
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as { port: number }).port;
+  return {
+    url: `http://127.0.0.1:${port}/?${TOKEN_PARAM}=${token}`,
+    port,
+    token,
+    close: async () => {
+      unsubscribe();
+      for (const c of clients) c.socket.terminate();
+      wss.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+async function serveFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  root: string,
+  token: string,
+): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed');
+  let rel = decodeURIComponent(url.pathname);
+  if (rel === '/' || rel === '/index.html') {
+    // The page needs the token; without it, say how to get in rather than a blank app.
+    if (!tokenMatches(url.searchParams.get(TOKEN_PARAM), token))
+      return send(
+        res,
+        401,
+        'Open the URL that `lineage-explorer serve` printed (it carries the access token).',
+      );
+    rel = '/index.html';
+  }
+  const file = path.join(root, rel);
+  if (!isUnder(file, root)) return send(res, 404, 'not found');
+  try {
+    const body = await readFile(file);
+    res.writeHead(200, {
+      'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'cache-control': rel === '/index.html' ? 'no-store' : 'max-age=3600',
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  } catch {
+    send(res, 404, 'not found');
+  }
+}
+
+function send(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+  res.end(text);
+}
+
+function tokenMatches(given: string | null, token: string): boolean {
+  if (!given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
