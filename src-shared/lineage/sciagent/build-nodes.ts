@@ -7,8 +7,6 @@
  *   akey:<path>            an artifact answers to this path (path, path_relative_to_mount)
  *   expect:<path>          a job expects an artifact at this path
  *   toolJob:<jobId>        a tool result names this job in output_summary.job_id
- *   subagentName:<name>    a subagent of this name
- *   observations:<name>    subagent observations of this name
  * Facts outside the graph: `corrections` (touched when any correction is applied).
  */
 import { compareEvents, type EventView } from '../../formats/sciagent/session-log';
@@ -24,6 +22,8 @@ export interface BuilderFacts {
   maxCorrectionSeq(): number | null;
   /** Whether a child session exists on disk (undefined: unknown). */
   childSessionExists(sessionId: string): boolean | undefined;
+  /** The subagent node an observation or validation attaches to (by name and seq). */
+  attachedSubagent(eventId: string): string | null;
 }
 
 const CLIP = 400;
@@ -52,8 +52,6 @@ export function buildNode(id: string, ctx: BuildContext, facts: BuilderFacts): B
       return buildValidation(id, views, ctx, facts);
     case 'subagent':
       return buildSubagent(id, views, ctx, facts);
-    case 'observations':
-      return { node: null, extras: [], edges: [], publishes: [id], signature: String(views.length) };
     default:
       return buildEvent(id, views, facts);
   }
@@ -391,23 +389,10 @@ function buildValidation(
     patterns: Array.isArray(v.body['patterns']) ? v.body['patterns'].length : 0,
     missing: Array.isArray(v.body['missing']) ? v.body['missing'].length : 0,
   };
-  const owner = name !== null ? subagentFor(name, v.event.seq, ctx) : null;
-  const edges = [owner ? edge(owner, id, ['subagent_name']) : sessionEdge(facts, id)];
+  const owner = facts.attachedSubagent(v.event.eventId);
+  const ownerExists = owner !== null && ctx.lookup(`node:${owner}`).size > 0;
+  const edges = [ownerExists ? edge(owner, id, ['subagent_name']) : sessionEdge(facts, id)];
   return result(node, edges, []);
-}
-
-/** The subagent of that name spawned last at or before `seq` (or the first one). */
-function subagentFor(name: string, seq: number | null, ctx: BuildContext): string | null {
-  let best: string | null = null;
-  let bestSeq = Number.NEGATIVE_INFINITY;
-  for (const candidate of ctx.lookup(`subagentName:${name}`)) {
-    const s = ctx.node(candidate)?.seq ?? Number.NEGATIVE_INFINITY;
-    if ((seq === null || s <= seq) && s >= bestSeq) {
-      best = candidate;
-      bestSeq = s;
-    }
-  }
-  return best;
 }
 
 function buildSubagent(id: string, views: EventView[], ctx: BuildContext, facts: BuilderFacts): BuildResult {
@@ -417,13 +402,8 @@ function buildSubagent(id: string, views: EventView[], ctx: BuildContext, facts:
   const node = baseNode(id, 'subagent', name, views);
   const childId = str(done?.body['child_session_id']);
   node.missing = !spawn;
-  // Observations of this name that fall after this spawn and before the next one.
-  let observations = 0;
-  for (const holder of ctx.lookup(`observations:${name}`))
-    for (const eventId of ctx.members(holder)) {
-      const obsSeq = facts.view(eventId)?.event.seq ?? null;
-      if (subagentFor(name, obsSeq, ctx) === id) observations++;
-    }
+  // Observations attach by name to the subagent spawned last before them (SubagentAttachments).
+  const observations = views.filter((v) => v.event.kind === 'subagent_observation').length;
   node.data = {
     name,
     spawnEventId: spawn?.event.eventId ?? id.slice('subagent:'.length),
@@ -456,7 +436,7 @@ function buildSubagent(id: string, views: EventView[], ctx: BuildContext, facts:
     });
     edges.push(edge(id, childNode, ['child_session_id']));
   }
-  return result(node, edges, [`subagentName:${name}`], extras);
+  return result(node, edges, [], extras);
 }
 
 function buildEvent(id: string, views: EventView[], facts: BuilderFacts): BuildResult {

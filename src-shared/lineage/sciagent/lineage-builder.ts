@@ -7,6 +7,8 @@ import { ReactiveGraph } from '../reactive-graph';
 import type { LineageDelta, LineageEdge, LineageNode } from '../types';
 import { buildNode, type BuilderFacts } from './build-nodes';
 import { membershipOf, nodeIds } from './membership';
+import { SubagentAttachments } from './subagent-attachments';
+import { str } from '../../formats/sciagent/types';
 
 /** A member id that keeps the session node alive before any session_end arrives. */
 const SESSION_ANCHOR = '\u0000session';
@@ -19,6 +21,7 @@ export class SciagentLineageBuilder {
   private readonly graph: ReactiveGraph;
   private readonly membership = new Map<string, string | null>();
   private maxCorrectionSeq: number | null = null;
+  private readonly attachments = new SubagentAttachments();
 
   constructor(
     private readonly log: SessionLog,
@@ -30,6 +33,7 @@ export class SciagentLineageBuilder {
       view: (eventId) => log.events.get(eventId),
       maxCorrectionSeq: () => this.maxCorrectionSeq,
       childSessionExists: options.childSessionExists ?? (() => undefined),
+      attachedSubagent: (eventId) => this.attachments.of(eventId),
     };
     this.graph = new ReactiveGraph((id, ctx) => buildNode(id, ctx, facts));
     this.graph.addMember(nodeIds.session(sessionId), SESSION_ANCHOR);
@@ -74,11 +78,29 @@ export class SciagentLineageBuilder {
   /** Puts an event in the node its (corrected) view belongs to, moving it if that changed. */
   private place(view: EventView): void {
     const eventId = view.event.eventId;
-    const next = membershipOf(view, this.sessionId);
+    const kind = view.event.kind;
+    const name = str(view.body['subagent_name']);
+    let next = membershipOf(view, this.sessionId);
+    if (name !== null && kind === 'subagent_observation')
+      next = this.attachments.attach(name, view.event.seq, eventId) ?? next;
+    if (name !== null && (kind === 'produces_validation_passed' || kind === 'produces_validation_failed'))
+      this.attachments.attach(name, view.event.seq, eventId);
     const prev = this.membership.get(eventId);
-    if (prev === next && prev !== undefined) return;
-    if (prev) this.graph.removeMember(prev, eventId);
-    this.membership.set(eventId, next);
-    if (next) this.graph.addMember(next, eventId);
+    if (prev !== next || prev === undefined) {
+      if (prev) this.graph.removeMember(prev, eventId);
+      this.membership.set(eventId, next);
+      if (next) this.graph.addMember(next, eventId);
+    }
+    if (kind === 'subagent_spawned' && name !== null && next) {
+      for (const moved of this.attachments.addSpawn(name, view.event.seq, next)) {
+        const movedView = this.log.events.get(moved);
+        if (!movedView) continue;
+        if (movedView.event.kind === 'subagent_observation') this.place(movedView);
+        else {
+          const validation = this.membership.get(moved);
+          if (validation) this.graph.markDirty(validation);
+        }
+      }
+    }
   }
 }

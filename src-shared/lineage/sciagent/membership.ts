@@ -15,7 +15,6 @@ export const nodeIds = {
   validation: (eventId: string) => `validation:${eventId}`,
   subagent: (spawnEventId: string) => `subagent:${spawnEventId}`,
   childSession: (sessionId: string) => `child:${sessionId}`,
-  observations: (subagentName: string) => `observations:${subagentName}`,
   event: (eventId: string) => `event:${eventId}`,
 };
 
@@ -53,10 +52,9 @@ export function membershipOf(view: EventView, sessionId: string): string | null 
       return nodeIds.subagent(id);
     case 'subagent_completed':
       return nodeIds.subagent(str(body['spawn_event_id']) ?? id);
-    case 'subagent_observation': {
-      const name = str(body['subagent_name']);
-      return name !== null ? nodeIds.observations(name) : nodeIds.event(id);
-    }
+    case 'subagent_observation':
+      // Attached by name and seq in the builder (SubagentAttachments); alone, it is an event.
+      return nodeIds.event(id);
     case 'session_end':
       return nodeIds.session(sessionId);
     case 'correction':

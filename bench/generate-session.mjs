@@ -1,0 +1,153 @@
+/**
+ * Generates a realistic sciagent session of N events: the event mix, field shapes and line
+ * sizes of the corpus's real logs (tool call/result pairs with outputs of 200 B – 16 KB, a few
+ * 100 KB lines, cluster-mode launches reusing a job_id, status changes, artifacts, data and LLM
+ * verdicts, subagents with child sessions, observations, corrections, session_end), scaled up.
+ * Deterministic (seeded), so runs compare.
+ */
+import { createWriteStream } from 'node:fs';
+
+export function* sessionLines(sessionId, events, seed = 42) {
+  let s = seed >>> 0;
+  const rand = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+  const pick = (xs) => xs[Math.floor(rand() * xs.length)];
+  const filler = (n) => 'x'.repeat(Math.max(0, Math.floor(n)));
+  const t0 = Date.parse('2026-06-08T20:09:12Z');
+  let seq = 0;
+  let id = 0;
+  const base = (kind, extra) => {
+    seq++;
+    return JSON.stringify({
+      schema_version: '2',
+      event_id: `ev-${sessionId}-${++id}`,
+      event_kind: kind,
+      session_id: sessionId,
+      seq,
+      ts: new Date(t0 + seq * 1500).toISOString().replace('Z', '000+00:00'),
+      ...extra,
+    });
+  };
+  const tools = ['file_ops', 'shell', 'service_search', 'todo', 'web_fetch', 'compute_run', 'task'];
+  let job = 0;
+  let emitted = 0;
+  while (emitted < events) {
+    const r = rand();
+    if (r < 0.8) {
+      const tool = pick(tools);
+      const call = `call-${id + 1}`;
+      const size = rand() < 0.002 ? 100_000 : 200 + rand() * rand() * 16_000;
+      yield base('tool_call', {
+        actor: 'anthropic/claude-sonnet-4-6',
+        tool_call_id: call,
+        tool_name: tool,
+        arguments: { command: 'read', path: `./_outputs/file-${id}.json` },
+        arguments_sha256: 'a'.repeat(64),
+      });
+      yield base('tool_result', {
+        actor: 'anthropic/claude-sonnet-4-6',
+        tool_call_id: call,
+        tool_name: tool,
+        success: rand() > 0.05,
+        output_summary:
+          size > 4096
+            ? {
+                _truncated: true,
+                _original_size: Math.floor(size),
+                _preview: filler(256),
+                _sha256: 'b'.repeat(64),
+              }
+            : filler(size),
+        error: null,
+        duration_ms: Math.floor(rand() * 4000),
+        cost_usd: 0.01,
+        tokens_in: 1000 + (seq % 7),
+        tokens_out: 100,
+        model: 'anthropic/claude-sonnet-4-6',
+      });
+      emitted += 2;
+    } else if (r < 0.9) {
+      if (rand() < 0.1) job++;
+      const jobId = `cluster-${job}`;
+      yield base('compute_job_launched', {
+        job_id: jobId,
+        managed_job_id: seq,
+        mode: 'cluster_exec',
+        cluster_name: jobId,
+        cluster_job_id: seq,
+        backend: 'skypilot',
+        service: 'rcwa',
+        image: 'ghcr.io/sciagent-ai/rcwa',
+        command_original: `python run.py --case ${seq}`,
+        command_resolved: `timeout 3600 bash -c 'cd /workspace && python run.py --case ${seq}'`,
+        mount_path: '/workspace',
+        expected_artifacts: [`results/out-${seq}.json`],
+      });
+      yield base('compute_job_status_changed', {
+        job_id: jobId,
+        status: pick(['running', 'completed', 'failed']),
+        sky_status_raw: 'RUNNING',
+      });
+      yield base('artifact_produced', {
+        path: `/workspace/results/out-${seq - 2}.json`,
+        mount_path: '/workspace',
+        path_relative_to_mount: `results/out-${seq - 2}.json`,
+        job_id: jobId,
+        size_bytes: 7659,
+      });
+      emitted += 3;
+    } else if (r < 0.95) {
+      yield base('verification_result', {
+        gate: 'data',
+        task_id: 't1',
+        claim: { kind: 'data_acquisition', file_path: `/workspace/results/out-${seq - 3}.json` },
+        verdict: pick(['verified', 'refuted', 'insufficient', 'warning']),
+        confidence: null,
+        evidence: { reasoning: filler(500) },
+        issues: [],
+        verifier: 'provenance_checker',
+      });
+      emitted += 1;
+    } else {
+      const spawn = `ev-${sessionId}-${id + 1}`;
+      yield base('subagent_spawned', {
+        actor: 'subagent:compute',
+        subagent_name: 'compute',
+        task_preview: filler(80),
+      });
+      yield base('subagent_observation', {
+        subagent_name: 'compute',
+        observation: { kind: 'image_quirk', symptom: filler(200) },
+      });
+      yield base('subagent_completed', {
+        subagent_name: 'compute',
+        spawn_event_id: spawn,
+        success: true,
+        iterations: 7,
+        tokens_used: 159263,
+        child_session_id: `child-${seq}`,
+      });
+      emitted += 3;
+    }
+  }
+  yield base('session_end', {
+    model: 'anthropic/claude-sonnet-4-6',
+    iterations: 14,
+    tokens_in: 761506,
+    tokens_out: 20852,
+    cost_usd: 1.29,
+    wall_seconds: 3073.6,
+  });
+}
+
+export async function writeSession(file, sessionId, events) {
+  const out = createWriteStream(file);
+  let bytes = 0;
+  let lines = 0;
+  for (const line of sessionLines(sessionId, events)) {
+    bytes += Buffer.byteLength(line) + 1;
+    lines++;
+    if (!out.write(`${line}\n`)) await new Promise((r) => out.once('drain', r));
+  }
+  await new Promise((r) => out.end(r));
+  return { bytes, lines };
+}
