@@ -7,18 +7,25 @@ import { loadSciagentSession } from '../services/sessions/load-sciagent-session'
 import { describeFsError, isHome, resolveHomeDir } from '../services/sources/sciagent-home';
 import { formatSciagentSummary } from './format-sciagent-summary';
 import { resolveInspectPath, type SessionInput } from './resolve-inputs';
+import { inspectStepTrace } from './validate-command';
 import type { CliIo } from './cli-io';
 
 export async function inspectCommand(
-  paths: string[],
-  options: { json: boolean },
+  givenPaths: string[],
+  options: { json: boolean; home?: string },
   io: CliIo,
 ): Promise<number> {
+  let paths = givenPaths;
   if (paths.length === 0) {
-    io.err(
-      'lineage-explorer inspect: give at least one PATH (a provenance.jsonl, a session folder or a sciagent home)',
-    );
-    return 2;
+    // No PATH: the sciagent home (--home, SCIAGENT_HOME or ~/.sciagent), when there is one.
+    const home = resolveHomeDir(options.home);
+    if (!(await isHome(home))) {
+      io.err(
+        `lineage-explorer inspect: no PATH given and no sciagent home at ${home} — give a provenance.jsonl, a session folder or a sciagent home`,
+      );
+      return 2;
+    }
+    paths = [home];
   }
   let exit = 0;
   const results: unknown[] = [];
@@ -32,14 +39,14 @@ export async function inspectCommand(
     }
     if (resolved.note) io.err(`lineage-explorer: ${resolved.note}`);
     for (const input of resolved.inputs) {
+      const file = input.kind === 'step-trace' ? input.path : input.logPath;
       try {
-        const { json, text } = await inspectSession(input);
+        const { json, text } =
+          input.kind === 'step-trace' ? await inspectStepTrace(input.path) : await inspectSession(input);
         results.push(json);
         texts.push(text);
       } catch (error) {
-        io.err(
-          `lineage-explorer: cannot read ${input.logPath}: ${describeFsError(error as NodeJS.ErrnoException)}`,
-        );
+        io.err(`lineage-explorer: cannot read ${file}: ${describeFsError(error as NodeJS.ErrnoException)}`);
         exit = 2;
       }
     }

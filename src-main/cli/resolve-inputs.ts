@@ -1,6 +1,7 @@
 /**
  * Turns the PATHs given to `inspect` into the logs to read: a provenance.jsonl (or any file),
  * a session folder, a sciagent home (all its sessions) or a folder of session folders.
+ * A file whose first non-blank line is a step trace header or step event is a step trace.
  */
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import {
   type DiscoveredSession,
   type TaskManifest,
 } from '../services/sources/sciagent-home';
+import { isStepTraceFile } from '../services/step-trace/sniff-step-trace';
 
 export interface SessionInput {
   kind: 'sciagent';
@@ -25,8 +27,16 @@ export interface SessionInput {
   tasks: TaskManifest[];
 }
 
+/** A file recognised as a step trace by its content (step-trace-format-v1). */
+export interface StepTraceInput {
+  kind: 'step-trace';
+  path: string;
+}
+
+export type InspectInput = SessionInput | StepTraceInput;
+
 export type ResolvedPath =
-  { ok: true; inputs: SessionInput[]; note?: string } | { ok: false; message: string };
+  { ok: true; inputs: InspectInput[]; note?: string } | { ok: false; message: string };
 
 export async function resolveInspectPath(input: string): Promise<ResolvedPath> {
   const abs = path.resolve(input);
@@ -37,6 +47,7 @@ export async function resolveInspectPath(input: string): Promise<ResolvedPath> {
     return { ok: false, message: `cannot read ${input}: ${describeFsError(error as NodeJS.ErrnoException)}` };
   }
   if (info.isFile()) {
+    if (await isStepTraceFile(abs)) return { ok: true, inputs: [{ kind: 'step-trace', path: abs }] };
     const sessionDir = path.dirname(abs);
     const isProvenance = path.basename(abs) === PROVENANCE_FILE;
     return {

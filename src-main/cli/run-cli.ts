@@ -2,6 +2,8 @@
 import { parseArgs } from 'node:util';
 import type { CliIo } from './cli-io';
 import { inspectCommand } from './inspect-command';
+import { serveCommand } from './serve-command';
+import { validateCommand } from './validate-command';
 
 export const USAGE = `Lineage Explorer — read what AI agents did.
 
@@ -9,10 +11,16 @@ Usage:
   lineage-explorer inspect [PATH…] [--json] [--home DIR]
       summarise provenance logs, session folders or a sciagent home
       (no PATH: the home given by --home, $SCIAGENT_HOME or ~/.sciagent)
+  lineage-explorer validate TRACE [--json]
+      check a step trace and its evidence files: valid, invalid or rejected
+  lineage-explorer serve [--home DIR] [--port N] [PATH…]
+      follow sessions live and serve the app on 127.0.0.1; prints the URL to open
   lineage-explorer --help | --version
 
-PATH is a provenance.jsonl, a session folder (sessions/<id>/) or a sciagent home (~/.sciagent).
-Exit codes: 0 read (parse errors or not) · 2 usage error or unreadable path.`;
+PATH is a provenance.jsonl, a session folder (sessions/<id>/) or a sciagent home (~/.sciagent);
+a file whose first line is a step trace header or step event is read as a step trace.
+Exit codes: 0 read (parse errors or not) · 2 usage error or unreadable path.
+validate: 0 valid · 1 invalid or rejected · 2 usage error or unreadable trace.`;
 
 export async function runCli(argv: string[], io: CliIo, version: string): Promise<number> {
   const [command, ...rest] = argv;
@@ -26,13 +34,25 @@ export async function runCli(argv: string[], io: CliIo, version: string): Promis
   }
   switch (command) {
     case 'inspect': {
+      const parsed = parse(rest, { json: { type: 'boolean' }, home: { type: 'string' } }, io);
+      if (!parsed) return 2;
+      const values = parsed.values as { json?: boolean; home?: string };
+      return inspectCommand(parsed.positionals, { json: values.json === true, home: values.home }, io);
+    }
+    case 'validate': {
       const parsed = parse(rest, { json: { type: 'boolean' } }, io);
       if (!parsed) return 2;
-      return inspectCommand(
+      return validateCommand(
         parsed.positionals,
         { json: (parsed.values as { json?: boolean }).json === true },
         io,
       );
+    }
+    case 'serve': {
+      const parsed = parse(rest, { home: { type: 'string' }, port: { type: 'string' } }, io);
+      if (!parsed) return 2;
+      const values = parsed.values as { home?: string; port?: string };
+      return serveCommand(parsed.positionals, values, io, version);
     }
     default:
       io.err(`lineage-explorer: unknown command '${command}'\n\n${USAGE}`);

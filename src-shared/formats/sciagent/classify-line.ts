@@ -36,7 +36,9 @@ export type ClassifiedRecord =
 
 const TORN_MARKER = '{"schema_version"';
 const PREVIEW_CHARS = 200;
-const decoder = new TextDecoder('utf-8');
+// ignoreBOM keeps a byte-order mark in the text: a BOM before an event is not JSON, so it is
+// reported (as a fragment before a recovered event) rather than silently dropped.
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 const encoder = new TextEncoder();
 
 export function classifyLine(line: RawLine): ClassifiedRecord[] {
@@ -57,7 +59,10 @@ export function classifyLine(line: RawLine): ClassifiedRecord[] {
       const fragment: ParseErrorRecord = {
         ...position,
         byteLength: fragmentBytes,
-        message: `torn fragment (${fragmentBytes} bytes) glued before a complete event on the same line`,
+        message:
+          text.slice(0, cut) === '\ufeff'
+            ? 'byte-order mark (U+FEFF) before the event'
+            : `torn fragment (${fragmentBytes} bytes) glued before a complete event on the same line`,
         preview: preview(text.slice(0, cut)),
       };
       const tailPosition: RecordPosition = {

@@ -19,6 +19,7 @@ import {
   type UnsupportedRecord,
   num,
   obj,
+  setField,
   str,
 } from './types';
 
@@ -159,7 +160,8 @@ export class SessionLog {
   /** Correction events whose target is not in the log. */
   danglingCorrections(): ProvenanceEvent[] {
     const out: ProvenanceEvent[] = [];
-    for (const [target, list] of this.correctionsByTarget) if (!this.events.has(target)) out.push(...list);
+    for (const [target, list] of this.correctionsByTarget)
+      if (!this.events.has(target)) for (const c of list) out.push(c);
     return out;
   }
 
@@ -240,9 +242,9 @@ export class SessionLog {
       const after: JsonObject = {};
       const next: JsonObject = { ...body };
       for (const f of fields) {
-        before[f] = body[f];
-        after[f] = replacement[f];
-        next[f] = replacement[f];
+        setField(before, f, body[f]);
+        setField(after, f, replacement[f]);
+        setField(next, f, replacement[f]);
       }
       body = next;
       applied.push({

@@ -52,7 +52,8 @@ export function summarizeSession(
   meta: { sessionId: string; path: string; graph: { nodes: number; edges: number } },
 ): SciagentSessionSummary {
   const ordered = log.ordered();
-  const byKind: Record<string, number> = {};
+  // No prototype: event kinds such as "constructor" or "__proto__" are plain keys here.
+  const byKind: Record<string, number> = Object.create(null) as Record<string, number>;
   const resultIds = new Set<string>();
   let toolCalls = 0;
   const callIds: (string | null)[] = [];

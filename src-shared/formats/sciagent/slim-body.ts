@@ -3,7 +3,7 @@
  * labels, never the multi-kilobyte payloads (tool output, arguments, evidence). The full body
  * is read back from disk by byte range when the user asks for it. Keeps memory O(graph).
  */
-import type { JsonObject } from './types';
+import { setField, type JsonObject } from './types';
 
 const MAX_STRING = 300;
 const MAX_ARRAY = 64;
@@ -27,10 +27,10 @@ export function slimBody(body: JsonObject): JsonObject {
       const kept: JsonObject = {};
       for (const k of LINK_KEYS) if (k in value) kept[k] = slimValue((value as JsonObject)[k], MAX_DEPTH);
       if ((value as JsonObject)['_truncated'] === true) kept['_truncated'] = true;
-      out[key] = kept;
+      setField(out, key, kept);
     } else if (HEAVY_FIELDS.has(key) && typeof value === 'string') {
-      out[key] = clipString(value);
-    } else out[key] = slimValue(value, 0);
+      setField(out, key, clipString(value));
+    } else setField(out, key, slimValue(value, 0));
   }
   return out;
 }
@@ -46,7 +46,7 @@ function slimValue(value: unknown, depth: number): unknown {
     return items;
   }
   const out: JsonObject = {};
-  for (const [k, v] of Object.entries(value)) out[k] = slimValue(v, depth + 1);
+  for (const [k, v] of Object.entries(value)) setField(out, k, slimValue(v, depth + 1));
   return out;
 }
 

@@ -97,16 +97,20 @@ export function isTruncationStub(value: unknown): value is TruncationStub {
   );
 }
 
-/** Counts truncation stubs anywhere inside a value (guarded against pathological depth). */
-export function countTruncationStubs(value: unknown, depth = 0): number {
-  if (depth > 256 || typeof value !== 'object' || value === null) return 0;
-  if (Array.isArray(value)) {
-    let n = 0;
-    for (const v of value) n += countTruncationStubs(v, depth + 1);
-    return n;
+/** Counts truncation stubs anywhere inside a value, at any depth (iterative: no stack limit). */
+export function countTruncationStubs(value: unknown): number {
+  let n = 0;
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v !== 'object' || v === null) continue;
+    if (Array.isArray(v)) {
+      for (const item of v) stack.push(item);
+      continue;
+    }
+    if (isTruncationStub(v)) n++;
+    for (const item of Object.values(v)) stack.push(item);
   }
-  let n = isTruncationStub(value) ? 1 : 0;
-  for (const v of Object.values(value)) n += countTruncationStubs(v, depth + 1);
   return n;
 }
 
@@ -120,4 +124,12 @@ export function num(value: unknown): number | null {
 
 export function obj(value: unknown): JsonObject | null {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : null;
+}
+
+/**
+ * Sets an own property whatever its name: plain assignment of "__proto__" would change the
+ * object's prototype instead of recording the log's field.
+ */
+export function setField(target: JsonObject, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }

@@ -78,13 +78,16 @@ function baseNode(id: string, kind: LineageNode['kind'], label: string, views: E
         before: clipObject(c.before),
         after: clipObject(c.after),
       });
-  const seqs = views.map((v) => v.event.seq).filter((s): s is number => s !== null);
+  // A loop, not Math.min(...): a cluster job can have over 100k launches (spread overflows the stack).
+  let minSeq: number | null = null;
+  for (const v of views)
+    if (v.event.seq !== null && (minSeq === null || v.event.seq < minSeq)) minSeq = v.event.seq;
   return {
     id,
     kind,
     label,
     eventIds: views.map((v) => v.event.eventId),
-    seq: seqs.length ? Math.min(...seqs) : null,
+    seq: minSeq,
     data: {},
     corrections,
     stale: false,
@@ -188,7 +191,10 @@ function buildJob(id: string, views: EventView[], ctx: BuildContext, facts: Buil
   const expected = expectedPatterns(launches);
   node.data = {
     jobId,
-    launches: launches.map((l) => ({
+    launchCount: launches.length,
+    statusCount: statuses.length,
+    // Node data stays small: the newest entries; the timeline and detail have every event.
+    launches: lastN(launches).map((l) => ({
       eventId: l.event.eventId,
       seq: l.event.seq,
       mode: str(l.body['mode']),
@@ -200,7 +206,7 @@ function buildJob(id: string, views: EventView[], ctx: BuildContext, facts: Buil
       commandOriginal: clip(l.body['command_original']),
       commandResolved: clip(l.body['command_resolved']),
     })),
-    statusHistory: statuses.map((s) => ({
+    statusHistory: lastN(statuses).map((s) => ({
       eventId: s.event.eventId,
       seq: s.event.seq,
       status: str(s.body['status']),
@@ -214,7 +220,11 @@ function buildJob(id: string, views: EventView[], ctx: BuildContext, facts: Buil
       graceful: c.body['graceful'] ?? null,
       success: c.body['success'] ?? null,
     })),
-    costUsd: observedCost.length ? sum(observedCost) : statusCost.length ? Math.max(...statusCost) : null,
+    costUsd: observedCost.length
+      ? sum(observedCost)
+      : statusCost.length
+        ? statusCost.reduce((a, b) => Math.max(a, b))
+        : null,
     expectedArtifacts: expected.map((e) => e.pattern),
     inferred: launches.length === 0 && statuses.length === 0,
   };
@@ -444,6 +454,12 @@ function buildEvent(id: string, views: EventView[], facts: BuilderFacts): BuildR
   const node = baseNode(id, 'event', v.event.kind, views);
   node.data = { kind: v.event.kind };
   return result(node, [sessionEdge(facts, id)], []);
+}
+
+const MAX_LISTED = 200;
+
+function lastN<T>(xs: T[]): T[] {
+  return xs.length > MAX_LISTED ? xs.slice(xs.length - MAX_LISTED) : xs;
 }
 
 function sum(values: number[]): number {
