@@ -14,9 +14,8 @@ import type {
 import type { ClassifiedRecord } from '../../../src-shared/formats/sciagent/classify-line';
 import { SessionLog, type EventView, type LogDelta } from '../../../src-shared/formats/sciagent/session-log';
 import { num, str } from '../../../src-shared/formats/sciagent/types';
-import { mergeLineageDelta } from '../../../src-shared/lineage/merge-lineage-delta';
 import { SciagentLineageBuilder } from '../../../src-shared/lineage/sciagent/lineage-builder';
-import type { LineageDelta } from '../../../src-shared/lineage/types';
+import type { LineageDelta, LineageEdge, LineageNode } from '../../../src-shared/lineage/types';
 
 const MAX_NOTICES = 20;
 /** A session that grew within this window shows as live. */
@@ -25,7 +24,9 @@ export const LIVE_WINDOW_MS = 10_000;
 interface PendingDelta {
   fromVersion: number;
   reset: boolean;
-  lineage: LineageDelta;
+  /** Last state of each touched node/edge (null: removed); folded into a LineageDelta on take. */
+  nodes: Map<string, LineageNode | null>;
+  edges: Map<string, LineageEdge | null>;
   timeline: TimelineEntry[];
   problems: ProblemEntry[];
 }
@@ -60,7 +61,7 @@ export class LiveSession {
     const delta = this.log.pushRecords(records);
     const lineageDelta = this.lineage.apply(delta);
     const pending = this.pendingDelta();
-    pending.lineage = mergeLineageDelta(pending.lineage, lineageDelta);
+    foldInto(pending, lineageDelta);
     for (const view of delta.added) {
       const entry = this.timelineEntry(view);
       this.timeline.push(entry);
@@ -93,12 +94,8 @@ export class LiveSession {
     this.pending = {
       fromVersion: this.version,
       reset: true,
-      lineage: {
-        upsertedNodes: [...this.lineage.nodes.values()],
-        removedNodes: [],
-        upsertedEdges: [],
-        removedEdges: [],
-      },
+      nodes: new Map([...this.lineage.nodes.values()].map((n) => [n.id, n])),
+      edges: new Map(),
       timeline: [],
       problems: [],
     };
@@ -121,7 +118,7 @@ export class LiveSession {
       version: this.version,
       reset: pending.reset,
       summary: this.listItem(),
-      lineage: pending.lineage,
+      lineage: toLineageDelta(pending),
       timeline: pending.timeline,
       problems: pending.problems,
       health: { ...this.health, notices: [...this.health.notices] },
@@ -197,7 +194,8 @@ export class LiveSession {
     this.pending ??= {
       fromVersion: this.version,
       reset: false,
-      lineage: { upsertedNodes: [], removedNodes: [], upsertedEdges: [], removedEdges: [] },
+      nodes: new Map(),
+      edges: new Map(),
       timeline: [],
       problems: [],
     };
@@ -235,6 +233,26 @@ export class LiveSession {
     const seq = num(body['seq']);
     if (seq !== null && (this.lastSeq === null || seq > this.lastSeq)) this.lastSeq = seq;
   }
+}
+
+function foldInto(pending: PendingDelta, delta: LineageDelta): void {
+  for (const n of delta.upsertedNodes) pending.nodes.set(n.id, n);
+  for (const id of delta.removedNodes) pending.nodes.set(id, null);
+  for (const e of delta.upsertedEdges) pending.edges.set(e.id, e);
+  for (const id of delta.removedEdges) pending.edges.set(id, null);
+}
+
+function toLineageDelta(pending: PendingDelta): LineageDelta {
+  const out: LineageDelta = { upsertedNodes: [], removedNodes: [], upsertedEdges: [], removedEdges: [] };
+  for (const [id, n] of pending.nodes) {
+    if (n) out.upsertedNodes.push(n);
+    else out.removedNodes.push(id);
+  }
+  for (const [id, e] of pending.edges) {
+    if (e) out.upsertedEdges.push(e);
+    else out.removedEdges.push(id);
+  }
+  return out;
 }
 
 function problemsOf(delta: LogDelta): ProblemEntry[] {
