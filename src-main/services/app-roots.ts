@@ -13,9 +13,18 @@ export interface AppRoots {
   demo: boolean;
 }
 
-/** resources/demo: the same relative path from src-main/* sources and from out/main bundles. */
+/**
+ * resources/demo, found by walking up from this module: it runs from src-main/services (tests),
+ * out/main or out/main/chunks (bundles), and inside a packaged app.
+ */
 export function demoDir(): string {
-  return fileURLToPath(new URL('../../resources/demo', import.meta.url));
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = path.join(dir, 'resources', 'demo');
+    if (existsSync(candidate)) return candidate;
+    dir = path.dirname(dir);
+  }
+  return path.resolve('resources', 'demo');
 }
 
 export async function resolveAppRoots(paths: string[], home: string | undefined): Promise<AppRoots> {

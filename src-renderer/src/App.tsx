@@ -1,24 +1,74 @@
-import { useEffect } from 'react';
+/**
+ * The window: top bar, demo banner, sessions | graph over timeline/health | details.
+ * Sets `#root[data-app-state="ready"]` once the first session list has arrived (tests wait on it).
+ */
+import { useEffect, useState } from 'react';
+import { BottomPanel } from './features/app/BottomPanel';
+import { DemoBanner } from './features/app/DemoBanner';
+import { KeysOverlay } from './features/app/KeysOverlay';
+import { Toasts } from './features/app/Toasts';
+import { TopBar } from './features/app/TopBar';
+import { useKeyboard } from './features/app/use-keyboard';
+import { useApplyTheme } from './features/app/use-theme';
+import { DetailPanel } from './features/detail/DetailPanel';
+import { GraphView } from './features/graph/GraphView';
+import { SessionsSidebar } from './features/sessions/SessionsSidebar';
+import { selectListReceived } from './state/selectors';
+import { useAppStore } from './state/store';
+import { Splitter } from './shared/Splitter';
 
-const SOURCES = ['sciagent provenance logs', 'TreeTrace bundles', 'step traces', 'change ledgers'] as const;
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
 export function App() {
+  const ready = useAppStore(selectListReceived);
+  const [sidebar, setSidebar] = useState(276);
+  const [detail, setDetail] = useState(384);
+  const [bottom, setBottom] = useState(290);
+  useApplyTheme();
+  useKeyboard();
+
   useEffect(() => {
-    // The app-ready signal end-to-end tests wait on (never on sleeps); set only after mount.
-    document.getElementById('root')?.setAttribute('data-app-state', 'ready');
-  }, []);
+    if (ready) document.getElementById('root')?.setAttribute('data-app-state', 'ready');
+  }, [ready]);
 
   return (
-    <main className="app">
-      <header className="app-header">
-        <h1>Lineage Explorer</h1>
-        <p className="tagline">
-          Opens what AI agents left behind — {SOURCES.join(', ')} — and follows them live as they grow.
-        </p>
-      </header>
-      <section className="empty-state" aria-label="No source open">
-        <p>No source open yet.</p>
-      </section>
-    </main>
+    <div className="app">
+      <TopBar />
+      <DemoBanner />
+      <div
+        className="workspace"
+        style={{ gridTemplateColumns: `${sidebar}px 0px minmax(0, 1fr) 0px ${detail}px` }}
+      >
+        <SessionsSidebar />
+        <Splitter
+          orientation="vertical"
+          size={sidebar}
+          sign={1}
+          label="Resize sessions"
+          onResize={(v) => setSidebar(clamp(v, 200, 520))}
+        />
+        <main className="center" style={{ gridTemplateRows: `minmax(0, 1fr) 0px ${bottom}px` }}>
+          <GraphView />
+          <Splitter
+            orientation="horizontal"
+            size={bottom}
+            sign={-1}
+            label="Resize timeline"
+            onResize={(v) => setBottom(clamp(v, 120, 800))}
+          />
+          <BottomPanel />
+        </main>
+        <Splitter
+          orientation="vertical"
+          size={detail}
+          sign={-1}
+          label="Resize details"
+          onResize={(v) => setDetail(clamp(v, 280, 760))}
+        />
+        <DetailPanel />
+      </div>
+      <KeysOverlay />
+      <Toasts />
+    </div>
   );
 }

@@ -73,7 +73,9 @@ export class LiveSession {
     this.problems.push(...problems);
     pending.problems.push(...problems);
     this.health.linesSkipped = this.problems.length;
-    if (committedOffset > this.health.bytesRead && records.length) this.lastGrowthAt = Date.now();
+    // Growth after the first complete read is what makes a session live, not the read itself.
+    if (this.status === 'ready' && committedOffset > this.health.bytesRead && records.length)
+      this.lastGrowthAt = Date.now();
     this.health.bytesRead = committedOffset;
     this.health.fileBytes = this.fileBytes = Math.max(fileBytes, committedOffset);
   }

@@ -1,0 +1,104 @@
+/**
+ * The live explorer against `serve` on a temp sciagent home: what a researcher does every day.
+ * Every spec saves a screenshot of the view it checked (test-results/screens/).
+ */
+import { appendFile, writeFile } from 'node:fs/promises';
+import { test, expect } from '../support/serve-fixture';
+
+const SESSION = 'e2e-sess';
+const shot = (name: string) => `test-results/screens/${name}.png`;
+
+function event(fields: Record<string, unknown>): string {
+  return (
+    JSON.stringify({
+      schema_version: '2',
+      session_id: SESSION,
+      ts: '2026-11-22T01:20:00.000000+00:00',
+      ...fields,
+    }) + '\n'
+  );
+}
+
+test('opens a session and shows its job → artifact → verification graph', async ({ app }) => {
+  await app.locator(`[data-testid="session-row"][data-session-id="${SESSION}"]`).click();
+  await expect(app.locator('[data-testid="graph-node"][data-node-id="job:sciagent-x"]')).toBeVisible();
+  await expect(
+    app.locator('[data-testid="graph-node"][data-node-id="artifact:/workspace/postProcessing/probes/0/U"]'),
+  ).toBeVisible();
+  await expect(app.locator('[data-testid="graph-node"][data-kind="verification"]')).toHaveCount(3);
+  await app.screenshot({ path: shot('graph') });
+});
+
+test('follows appends — one line split across two writes — and marks the new nodes', async ({
+  app,
+  served,
+}) => {
+  await app.locator(`[data-testid="session-row"][data-session-id="${SESSION}"]`).click();
+  await expect(app.locator('[data-testid="graph-node"][data-node-id="job:sciagent-x"]')).toBeVisible();
+  const log = served.logOf(SESSION);
+  const line = event({
+    event_id: 'e2e-launch-1',
+    event_kind: 'compute_job_launched',
+    seq: 11,
+    job_id: 'job-live',
+    managed_job_id: 7,
+    backend: 'skypilot',
+    command_original: 'python train.py',
+    command_resolved: "timeout 600 bash -c 'cd /workspace && python train.py'",
+    mount_path: '/workspace',
+    expected_artifacts: ['model.pt'],
+  });
+  await appendFile(log, line.slice(0, 40));
+  await appendFile(log, line.slice(40));
+  await appendFile(
+    log,
+    event({
+      event_id: 'e2e-status-1',
+      event_kind: 'compute_job_status_changed',
+      seq: 12,
+      job_id: 'job-live',
+      status: 'running',
+      sky_status_raw: 'RUNNING',
+    }),
+  );
+  await expect(app.locator('[data-testid="graph-node"][data-node-id="job:job-live"]')).toBeVisible();
+  await expect(
+    app.locator('[data-testid="graph-node"][data-node-id="expected:job-live:model.pt"]'),
+  ).toBeVisible();
+  await app.screenshot({ path: shot('live-append') });
+});
+
+test('shows a node’s full event on click, read back from disk', async ({ app }) => {
+  await app.locator(`[data-testid="session-row"][data-session-id="${SESSION}"]`).click();
+  await app.locator('[data-testid="graph-node"][data-node-id="job:sciagent-x"]').click();
+  const detail = app.locator('[data-testid="detail-panel"]');
+  await expect(detail).toContainText('sciagent-x');
+  await expect(detail).toContainText("timeout 3600 bash -c 'cd /workspace && bash Allrun'");
+  await app.screenshot({ path: shot('detail') });
+});
+
+test('a broken appended line becomes a visible parse-error entry with its line', async ({ app, served }) => {
+  await app.locator(`[data-testid="session-row"][data-session-id="${SESSION}"]`).click();
+  await expect(app.locator('[data-testid="graph-node"][data-node-id="job:sciagent-x"]')).toBeVisible();
+  await appendFile(served.logOf(SESSION), 'this is not json at all\n');
+  await app.locator('[data-testid="tab-health"]').click();
+  const row = app.locator('[data-testid="problem-row"][data-line="11"]');
+  await expect(row).toBeVisible();
+  await row.click();
+  await expect(app.locator('[data-testid="raw-line"]')).toContainText('this is not json at all');
+  await app.screenshot({ path: shot('parse-error') });
+});
+
+test('a truncated log is read again from the start, and the user is told', async ({ app, served }) => {
+  await app.locator(`[data-testid="session-row"][data-session-id="${SESSION}"]`).click();
+  await expect(app.locator('[data-testid="graph-node"][data-node-id="job:sciagent-x"]')).toBeVisible();
+  await writeFile(
+    served.logOf(SESSION),
+    event({ event_id: 'after-truncate', event_kind: 'compute_job_launched', seq: 1, job_id: 'fresh-job' }),
+  );
+  await expect(app.locator('[data-testid="graph-node"][data-node-id="job:fresh-job"]')).toBeVisible();
+  await expect(app.locator('[data-testid="graph-node"][data-node-id="job:sciagent-x"]')).toHaveCount(0);
+  await app.locator('[data-testid="tab-health"]').click();
+  await expect(app.locator('[data-testid="notice"]').first()).toContainText(/truncated|replaced/);
+  await app.screenshot({ path: shot('truncated') });
+});

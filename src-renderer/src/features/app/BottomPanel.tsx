@@ -1,0 +1,47 @@
+/** The panel under the graph: the timeline, or tail health (with the count of skipped lines). */
+import { selectBottomTab, selectHealth } from '../../state/selectors';
+import { useAppStore } from '../../state/store';
+import type { BottomTab } from '../../state/ui-slice';
+import { HealthPanel } from '../health/HealthPanel';
+import { TimelinePanel } from '../timeline/TimelinePanel';
+
+export function BottomPanel() {
+  const tab = useAppStore(selectBottomTab);
+  const health = useAppStore(selectHealth);
+  const skipped = health?.linesSkipped ?? 0;
+  const notices = health?.notices.length ?? 0;
+  const setTab = (t: BottomTab) => useAppStore.getState().setBottomTab(t);
+  return (
+    <section className="bottom-panel" aria-label="Timeline and tail health">
+      <div className="panel-bar tabs" role="tablist">
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === 'timeline'}
+          className={`tab${tab === 'timeline' ? ' is-on' : ''}`}
+          onClick={() => setTab('timeline')}
+          data-testid="tab-timeline"
+        >
+          Timeline
+        </button>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === 'health'}
+          className={`tab${tab === 'health' ? ' is-on' : ''}`}
+          onClick={() => setTab('health')}
+          data-testid="tab-health"
+        >
+          Tail health
+          {skipped > 0 && <span className="tab-count tone-refuted">{skipped}</span>}
+          {notices > 0 && (
+            <span className="tab-count tone-warning">
+              {notices} notice{notices === 1 ? '' : 's'}
+            </span>
+          )}
+        </button>
+      </div>
+      <div className="bottom-body">{tab === 'timeline' ? <TimelinePanel /> : <HealthPanel />}</div>
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+/** The app's keyboard: j/k step through events, / searches, Esc clears, ? lists the keys. */
+import { useEffect } from 'react';
+import { useAppStore } from '../../state/store';
+import { SEARCH_INPUT_ID } from '../sessions/SessionsSidebar';
+
+function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return (
+    !!el &&
+    (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable)
+  );
+}
+
+/** Moves the event selection by `step` in timeline order, starting from the selected node if no event is. */
+function stepEvent(step: 1 | -1): void {
+  const s = useAppStore.getState();
+  const timeline = s.data?.timeline;
+  if (!timeline || timeline.length === 0) return;
+  let index = s.selectedEventId ? timeline.findIndex((e) => e.eventId === s.selectedEventId) : -1;
+  if (index < 0 && s.selectedNodeId) {
+    index = timeline.findIndex((e) => e.nodeId === s.selectedNodeId);
+    if (index >= 0) index -= step; // land on the node's first event
+  }
+  const next =
+    index < 0
+      ? step === 1
+        ? 0
+        : timeline.length - 1
+      : Math.min(timeline.length - 1, Math.max(0, index + step));
+  const e = timeline[next]!;
+  s.selectEvent(e.eventId, e.nodeId);
+  if (s.bottomTab !== 'timeline') s.setBottomTab('timeline');
+}
+
+function escape(): void {
+  const s = useAppStore.getState();
+  if (s.keysOpen) s.setKeysOpen(false);
+  else if (s.selectedProblem) s.selectProblem(null);
+  else if (s.selectedNodeId || s.selectedEventId) s.selectNode(null);
+  else if (s.search) s.setSearch('');
+}
+
+export function useKeyboard(): void {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.key === 'Escape') {
+        if (isTyping(e.target)) return; // the field handles its own Esc
+        escape();
+        return;
+      }
+      if (isTyping(e.target)) return;
+      const s = useAppStore.getState();
+      switch (e.key) {
+        case 'j':
+          stepEvent(1);
+          break;
+        case 'k':
+          stepEvent(-1);
+          break;
+        case '/':
+          document.getElementById(SEARCH_INPUT_ID)?.focus();
+          break;
+        case '?':
+          s.setKeysOpen(!s.keysOpen);
+          break;
+        case 'f':
+          s.requestFit();
+          break;
+        case 't':
+          s.setBottomTab('timeline');
+          break;
+        case 'h':
+          s.setBottomTab('health');
+          break;
+        default:
+          return;
+      }
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+}

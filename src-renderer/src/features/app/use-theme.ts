@@ -1,0 +1,30 @@
+/**
+ * The theme in force: the user's choice, or the system's (prefers-color-scheme) when they chose
+ * "system". Written to <html data-theme> so CSS variables switch in one place.
+ */
+import { useEffect, useSyncExternalStore } from 'react';
+import { useAppStore } from '../../state/store';
+
+const query = () => window.matchMedia('(prefers-color-scheme: dark)');
+
+function subscribe(callback: () => void) {
+  const q = query();
+  q.addEventListener('change', callback);
+  return () => q.removeEventListener('change', callback);
+}
+
+const systemDark = () => query().matches;
+
+export function useResolvedTheme(): 'light' | 'dark' {
+  const pref = useAppStore((s) => s.prefs.theme);
+  const dark = useSyncExternalStore(subscribe, systemDark);
+  return pref === 'system' ? (dark ? 'dark' : 'light') : pref;
+}
+
+/** Mount once, near the root. */
+export function useApplyTheme(): void {
+  const theme = useResolvedTheme();
+  useEffect(() => {
+    document.documentElement.dataset['theme'] = theme;
+  }, [theme]);
+}

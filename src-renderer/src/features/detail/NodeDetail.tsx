@@ -1,0 +1,56 @@
+/** Everything about one lineage node: facts, kind sections, corrections, neighbours, events. */
+import type { LineageNode } from '../../../../src-shared/lineage/types';
+import { Marks } from '../graph/nodes/NodeShell';
+import { Connections } from './Connections';
+import { CorrectionList } from './CorrectionList';
+import { EventList } from './EventList';
+import { Facts } from './Facts';
+import { JobSections } from './JobSections';
+import { nodeFacts } from './node-facts';
+
+const KIND_LABEL: Record<LineageNode['kind'], string> = {
+  session: 'Session',
+  tool_call: 'Tool call',
+  job: 'Compute job',
+  artifact: 'Artifact',
+  verification: 'Verification',
+  validation: 'Produces validation',
+  subagent: 'Subagent',
+  child_session: 'Child session',
+  event: 'Event (unknown kind)',
+};
+
+export function NodeDetail({ node, sessionKey }: { node: LineageNode; sessionKey: string }) {
+  return (
+    <>
+      <header className="detail-head">
+        <div className="detail-kind">{KIND_LABEL[node.kind]}</div>
+        <div className="detail-title mono">{node.label}</div>
+        <div className="detail-id mono faint">
+          {node.id}
+          {node.seq !== null && <span className="nowrap"> · seq {node.seq}</span>}
+        </div>
+        <div className="detail-marks">
+          <Marks stale={node.stale} corrected={node.corrections.length} missing={node.missing} />
+        </div>
+      </header>
+      <Facts facts={nodeFacts(node)} />
+      {node.kind === 'job' && <JobSections node={node} />}
+      {node.corrections.length > 0 && (
+        <section className="detail-section">
+          <h3>Corrections</h3>
+          <CorrectionList corrections={node.corrections} />
+        </section>
+      )}
+      <Connections id={node.id} />
+      {node.eventIds.length > 0 && (
+        <EventList
+          sessionKey={sessionKey}
+          eventIds={node.eventIds}
+          revision={node.corrections.length}
+          showCorrections={node.corrections.length === 0}
+        />
+      )}
+    </>
+  );
+}

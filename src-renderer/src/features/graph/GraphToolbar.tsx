@@ -1,0 +1,76 @@
+/** The graph's own controls: fit, re-layout, direction, expand/collapse groups, and what the layout did. */
+import { Panel } from '@xyflow/react';
+import { selectDirection } from '../../state/selectors';
+import { useAppStore } from '../../state/store';
+import type { LayoutInfo } from './use-graph-layout';
+
+export function GraphToolbar(props: {
+  nodeCount: number;
+  edgeCount: number;
+  groupIds: readonly string[];
+  info: LayoutInfo;
+  onFit(): void;
+}) {
+  const direction = useAppStore(selectDirection);
+  const setPref = useAppStore((s) => s.setPref);
+  const requestRelayout = useAppStore((s) => s.requestRelayout);
+  const { info } = props;
+
+  const expandAll = () => useAppStore.getState().setExpandedGroups(new Set(props.groupIds));
+
+  return (
+    <Panel position="top-left" className="graph-toolbar">
+      <div className="button-group">
+        <button type="button" className="button" onClick={props.onFit} title="Fit the graph to the view (F)">
+          Fit
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={requestRelayout}
+          title="Lay out the whole graph again (moves nodes)"
+          disabled={info.busy}
+        >
+          {info.busy ? 'Laying out…' : 'Re-layout'}
+        </button>
+      </div>
+      <div className="button-group" role="group" aria-label="Layout direction">
+        <button
+          type="button"
+          className={`button${direction === 'RIGHT' ? ' is-on' : ''}`}
+          aria-pressed={direction === 'RIGHT'}
+          onClick={() => setPref('direction', 'RIGHT')}
+          title="Left to right"
+        >
+          →
+        </button>
+        <button
+          type="button"
+          className={`button${direction === 'DOWN' ? ' is-on' : ''}`}
+          aria-pressed={direction === 'DOWN'}
+          onClick={() => setPref('direction', 'DOWN')}
+          title="Top to bottom"
+        >
+          ↓
+        </button>
+      </div>
+      <div className="button-group">
+        <button type="button" className="button" onClick={expandAll} title="Show every tool call">
+          Expand tools
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => useAppStore.getState().setExpandedGroups(new Set())}
+          title="Group tool calls by tool name"
+        >
+          Collapse
+        </button>
+      </div>
+      <span className="graph-stats faint">
+        {props.nodeCount} nodes · {props.edgeCount} edges
+        {info.engine === 'grid' && info.reason ? ` · grid layout (${info.reason})` : ''}
+      </span>
+    </Panel>
+  );
+}

@@ -1,0 +1,212 @@
+/**
+ * The job → artifact → verification graph of the shown session. Live updates add nodes where
+ * there is room and never touch the viewport; only a first load, "Fit" or "Re-layout" does.
+ */
+import {
+  Background,
+  BackgroundVariant,
+  Controls,
+  MiniMap,
+  ReactFlow,
+  ReactFlowProvider,
+  getNodesBounds,
+  useReactFlow,
+  useStoreApi,
+  type NodeChange,
+  type Viewport,
+} from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import {
+  selectEdges,
+  selectExpandedGroups,
+  selectNodes,
+  selectSelectedNodeId,
+  selectViewKey,
+  selectViewStatus,
+  selectViewSummary,
+} from '../../state/selectors';
+import { useAppStore } from '../../state/store';
+import { useResolvedTheme } from '../app/use-theme';
+import { EmptyState, ProgressBar } from '../../shared/ui';
+import { formatBytes } from '../../shared/format';
+import { buildEdges } from './build-edges';
+import { initialViewport } from './initial-viewport';
+import { GraphToolbar } from './GraphToolbar';
+import { minimapColor } from './minimap-color';
+import { NODE_TYPES } from './node-types';
+import { EDGE_TYPES } from './ReasonEdge';
+import { RfNodeCache } from './rf-node-cache';
+import type { GraphEdge, GraphNode } from './rf-types';
+import { useGraphLayout } from './use-graph-layout';
+import { buildVisibleGraph } from './visible-graph';
+import { useKeepSelectionInView } from './use-keep-selection-in-view';
+import './graph.css';
+
+/** Per session: whether the user moved the viewport (then we never fit), and where it was. */
+const userMoved = new Set<string>();
+const savedViewports = new Map<string, Viewport>();
+
+function GraphCanvas() {
+  const key = useAppStore(selectViewKey);
+  const viewStatus = useAppStore(selectViewStatus);
+  const viewError = useAppStore((s) => s.viewError);
+  const summary = useAppStore(selectViewSummary);
+  // Under a burst of deltas React may skip intermediate graphs; the latest always lands.
+  const nodes = useDeferredValue(useAppStore(selectNodes));
+  const edges = useDeferredValue(useAppStore(selectEdges));
+  const expanded = useAppStore(selectExpandedGroups);
+  const selectedNodeId = useAppStore(selectSelectedNodeId);
+  const theme = useResolvedTheme();
+  const rf = useReactFlow();
+
+  const visible = useMemo(
+    () => (nodes && edges ? buildVisibleGraph(nodes, edges, expanded) : null),
+    [nodes, edges, expanded],
+  );
+
+  const flowStore = useStoreApi();
+  const fit = useCallback(
+    (sessionKey: string) => {
+      if (userMoved.has(sessionKey)) return;
+      // Two frames: React Flow must have the new positions before it can frame them.
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+          const nodes = rf.getNodes();
+          if (useAppStore.getState().viewKey !== sessionKey || nodes.length === 0) return;
+          const { width, height } = flowStore.getState();
+          void rf.setViewport(initialViewport(getNodesBounds(nodes), { width, height }));
+        }),
+      );
+    },
+    [rf, flowStore],
+  );
+
+  const fileLoading = summary?.status === 'loading';
+  const { positions, info } = useGraphLayout(visible, key, fileLoading, fit);
+
+  // The "f" key.
+  const fitRequest = useAppStore((s) => s.fitRequest);
+  useEffect(() => {
+    if (fitRequest === 0) return;
+    if (key) userMoved.delete(key);
+    void rf.fitView({ padding: 0.12, maxZoom: 1, duration: 200 });
+  }, [fitRequest, rf, key]);
+
+  // Coming back to a session restores where the user left its viewport.
+  useEffect(() => {
+    if (!key) return;
+    const saved = savedViewports.get(key);
+    if (saved) void rf.setViewport(saved);
+  }, [key, rf]);
+
+  const [cache] = useState(() => new RfNodeCache());
+  const rfNodes = useMemo(
+    () => (visible && positions ? cache.build(visible, positions) : []),
+    [cache, visible, positions],
+  );
+  const representativeOfSelected = selectedNodeId
+    ? (visible?.representative.get(selectedNodeId) ?? selectedNodeId)
+    : null;
+  const rfEdges = useMemo(
+    () => (visible ? buildEdges(visible, representativeOfSelected) : []),
+    [visible, representativeOfSelected],
+  );
+
+  const groupIds = useMemo(
+    () => (visible ? visible.nodes.filter((n) => n.kind === 'tool_group').map((n) => n.id) : []),
+    [visible],
+  );
+
+  useKeepSelectionInView(representativeOfSelected, rfNodes);
+
+  const onNodesChange = useCallback(
+    (changes: NodeChange<GraphNode>[]) => {
+      if (!key) return;
+      for (const c of changes)
+        if (c.type === 'position' && c.position) useAppStore.getState().movePosition(key, c.id, c.position);
+    },
+    [key],
+  );
+
+  if (!key) return <EmptyState title="No session selected">Pick a session on the left.</EmptyState>;
+  if (viewStatus === 'error') return <EmptyState title="Could not load this session">{viewError}</EmptyState>;
+
+  const waiting = viewStatus === 'loading' || (rfNodes.length === 0 && info.busy);
+  return (
+    <div className="graph-canvas">
+      <ReactFlow<GraphNode, GraphEdge>
+        nodes={rfNodes}
+        edges={rfEdges}
+        nodeTypes={NODE_TYPES}
+        edgeTypes={EDGE_TYPES}
+        onNodesChange={onNodesChange}
+        onNodeClick={(_, node) => useAppStore.getState().selectNode(node.id)}
+        onNodeDoubleClick={(_, node) => {
+          if (node.type === 'tool_group') useAppStore.getState().toggleGroup(node.id);
+        }}
+        onPaneClick={() => useAppStore.getState().selectNode(null)}
+        onMoveStart={(event) => {
+          if (event) userMoved.add(key);
+        }}
+        onMoveEnd={(_, viewport) => savedViewports.set(key, viewport)}
+        nodesConnectable={false}
+        elementsSelectable={false}
+        onlyRenderVisibleElements={rfNodes.length > 300}
+        minZoom={0.05}
+        maxZoom={2}
+        colorMode={theme}
+        proOptions={{ hideAttribution: true }}
+        deleteKeyCode={null}
+        selectionKeyCode={null}
+        multiSelectionKeyCode={null}
+      >
+        <Background variant={BackgroundVariant.Dots} gap={20} size={1} />
+        <Controls showInteractive={false} position="bottom-left" />
+        <MiniMap
+          pannable
+          zoomable
+          nodeColor={minimapColor}
+          style={{ width: 168, height: 112 }}
+          position="bottom-right"
+          ariaLabel="Graph overview"
+        />
+        <GraphToolbar
+          nodeCount={rfNodes.length}
+          edgeCount={rfEdges.length}
+          groupIds={groupIds}
+          info={info}
+          onFit={() => {
+            userMoved.delete(key);
+            void rf.fitView({ padding: 0.12, maxZoom: 1, duration: 200 });
+          }}
+        />
+      </ReactFlow>
+      {waiting && (
+        <div className="graph-overlay">
+          <div className="graph-overlay-card">
+            <div>{viewStatus === 'loading' ? 'Loading session…' : 'Laying out…'}</div>
+            {summary && summary.status === 'loading' && (
+              <>
+                <ProgressBar value={summary.bytesRead} total={summary.fileBytes} label="bytes read" />
+                <div className="faint">
+                  {formatBytes(summary.bytesRead)} of {formatBytes(summary.fileBytes)}
+                </div>
+              </>
+            )}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function GraphView() {
+  return (
+    <section className="graph-view" aria-label="Lineage graph">
+      <ReactFlowProvider>
+        <GraphCanvas />
+      </ReactFlowProvider>
+    </section>
+  );
+}

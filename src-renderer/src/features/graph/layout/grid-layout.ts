@@ -1,0 +1,72 @@
+/**
+ * The fallback layout: layers by longest path from the roots, neighbours ordered by their
+ * parents' order. Linear time, so it answers instantly for graphs too big (or too slow) for ELK.
+ */
+import type { XY } from '../../../state/layout-slice';
+import type { LayoutDirection } from '../../../state/ui-slice';
+import type { VisibleGraph } from '../visible-graph';
+import { LAYER_GAP, NODE_GAP, sizeOf } from './node-size';
+
+export function gridLayout(graph: VisibleGraph, direction: LayoutDirection): Map<string, XY> {
+  const ids = graph.nodes.map((n) => n.id);
+  const kindOf = new Map(graph.nodes.map((n) => [n.id, n.kind]));
+  const known = new Set(ids);
+  const children = new Map<string, string[]>();
+  const indegree = new Map<string, number>(ids.map((id) => [id, 0]));
+  const parents = new Map<string, string[]>();
+  for (const e of graph.edges) {
+    if (!known.has(e.source) || !known.has(e.target)) continue;
+    push(children, e.source, e.target);
+    push(parents, e.target, e.source);
+    indegree.set(e.target, (indegree.get(e.target) ?? 0) + 1);
+  }
+
+  // Kahn's order gives longest-path ranks; nodes left on a cycle go one past their parents.
+  const rank = new Map<string, number>();
+  const queue = ids.filter((id) => indegree.get(id) === 0);
+  for (let i = 0; i < queue.length; i++) {
+    const id = queue[i]!;
+    const r = rank.get(id) ?? 0;
+    rank.set(id, r);
+    for (const c of children.get(id) ?? []) {
+      rank.set(c, Math.max(rank.get(c) ?? 0, r + 1));
+      const d = (indegree.get(c) ?? 1) - 1;
+      indegree.set(c, d);
+      if (d === 0) queue.push(c);
+    }
+  }
+  for (const id of ids) if (!rank.has(id)) rank.set(id, 0);
+
+  const layers: string[][] = [];
+  for (const id of ids) (layers[rank.get(id)!] ??= []).push(id);
+
+  const order = new Map<string, number>();
+  const out = new Map<string, XY>();
+  const down = direction === 'DOWN';
+  let along = 0;
+  for (const layer of layers) {
+    if (!layer) continue;
+    const bary = (id: string) => {
+      const ps = (parents.get(id) ?? []).map((p) => order.get(p)).filter((o): o is number => o !== undefined);
+      return ps.length ? ps.reduce((a, b) => a + b, 0) / ps.length : Number.POSITIVE_INFINITY;
+    };
+    layer.sort((a, b) => bary(a) - bary(b));
+    let across = 0;
+    let depth = 0;
+    layer.forEach((id, i) => {
+      order.set(id, i);
+      const s = sizeOf(kindOf.get(id) ?? 'event');
+      out.set(id, down ? { x: across, y: along } : { x: along, y: across });
+      across += (down ? s.width : s.height) + NODE_GAP;
+      depth = Math.max(depth, down ? s.height : s.width);
+    });
+    along += depth + LAYER_GAP;
+  }
+  return out;
+}
+
+function push(map: Map<string, string[]>, key: string, value: string): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}

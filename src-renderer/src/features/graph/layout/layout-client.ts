@@ -1,0 +1,91 @@
+/**
+ * Full layouts: ELK in a web worker for graphs up to a node cap, with a timeout; the grid layout
+ * for anything bigger, slower or failing (PERF-NOTES: layered layout takes seconds past a few
+ * hundred nodes). A worker that times out is terminated and a fresh one made for the next call.
+ */
+import type { XY } from '../../../state/layout-slice';
+import type { LayoutDirection } from '../../../state/ui-slice';
+import type { LayoutRequest, LayoutResponse } from '../../../workers/layout-protocol';
+import type { VisibleGraph } from '../visible-graph';
+import { gridLayout } from './grid-layout';
+import { LAYER_GAP, NODE_GAP, sizeOf } from './node-size';
+
+export const ELK_NODE_CAP = 400;
+export const ELK_TIMEOUT_MS = 6000;
+
+export interface LayoutResult {
+  positions: Map<string, XY>;
+  engine: 'elk' | 'grid';
+  /** Why the grid was used, when it was. */
+  reason: string | null;
+}
+
+let worker: Worker | null = null;
+let workerBroken: string | null = null;
+let nextId = 1;
+
+function getWorker(): Worker | null {
+  if (worker || workerBroken) return worker;
+  try {
+    worker = new Worker(new URL('../../../workers/layout.worker.ts', import.meta.url), { type: 'module' });
+  } catch (error) {
+    // A page that may not start workers (CSP, file:// rules) still gets a layout.
+    workerBroken = error instanceof Error ? error.message : String(error);
+  }
+  return worker;
+}
+
+function dropWorker(): void {
+  worker?.terminate();
+  worker = null;
+}
+
+export async function fullLayout(graph: VisibleGraph, direction: LayoutDirection): Promise<LayoutResult> {
+  const grid = (reason: string): LayoutResult => ({
+    positions: gridLayout(graph, direction),
+    engine: 'grid',
+    reason,
+  });
+  if (graph.nodes.length > ELK_NODE_CAP) return grid(`${graph.nodes.length} nodes > ${ELK_NODE_CAP}`);
+  const maybeWorker = getWorker();
+  if (!maybeWorker) return grid(`no layout worker (${workerBroken})`);
+  const w: Worker = maybeWorker;
+
+  const request: LayoutRequest = {
+    id: nextId++,
+    direction,
+    layerGap: LAYER_GAP,
+    nodeGap: NODE_GAP,
+    nodes: graph.nodes.map((n) => ({ id: n.id, ...sizeOf(n.kind) })),
+    edges: graph.edges.map((e) => ({ id: e.id, source: e.source, target: e.target })),
+  };
+  const reply = await new Promise<LayoutResponse | 'timeout' | 'crashed'>((resolve) => {
+    const done = (value: LayoutResponse | 'timeout' | 'crashed') => {
+      clearTimeout(timer);
+      w.removeEventListener('message', onMessage);
+      w.removeEventListener('error', onError);
+      resolve(value);
+    };
+    const timer = setTimeout(() => {
+      dropWorker();
+      done('timeout');
+    }, ELK_TIMEOUT_MS);
+    function onMessage(event: MessageEvent<LayoutResponse>) {
+      if (event.data.id === request.id) done(event.data);
+    }
+    // A worker script that cannot load (file:// or CSP rules) fails here, not in the constructor.
+    function onError(event: Event) {
+      event.preventDefault();
+      workerBroken = 'the layout worker failed to start';
+      dropWorker();
+      done('crashed');
+    }
+    w.addEventListener('message', onMessage);
+    w.addEventListener('error', onError);
+    w.postMessage(request);
+  });
+  if (reply === 'timeout') return grid(`ELK took over ${ELK_TIMEOUT_MS / 1000} s`);
+  if (reply === 'crashed') return grid(workerBroken ?? 'layout worker failed');
+  if (!reply.ok) return grid(`ELK failed: ${reply.error}`);
+  return { positions: new Map(Object.entries(reply.positions)), engine: 'elk', reason: null };
+}

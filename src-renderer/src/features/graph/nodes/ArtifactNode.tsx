@@ -1,0 +1,58 @@
+import { memo } from 'react';
+import type { NodeProps } from '@xyflow/react';
+import { nodeById } from '../../../state/selectors';
+import { useAppStore } from '../../../state/store';
+import { formatBytes } from '../../../shared/format';
+import { EllipsisStart } from '../../../shared/ui';
+import { artifactData } from '../node-data';
+import type { GraphNode } from '../rf-types';
+import { Marks, NodeHead, NodeLine, NodeShell } from './NodeShell';
+
+function splitPath(path: string): [string, string] {
+  const i = path.replace(/\/+$/, '').lastIndexOf('/');
+  return i < 0 ? ['', path] : [path.slice(0, i + 1), path.slice(i + 1)];
+}
+
+/** An artifact; one that was expected but never produced is drawn dashed and red. */
+export const ArtifactNode = memo(function ArtifactNode({ id }: NodeProps<GraphNode>) {
+  const node = useAppStore(nodeById(id));
+  if (!node) return null;
+  const d = artifactData(node);
+  const [dir, base] = splitPath(d.path);
+  return (
+    <NodeShell
+      id={id}
+      kind="artifact"
+      tone={node.missing ? 'refuted' : 'neutral'}
+      missing={node.missing}
+      title={d.path}
+    >
+      <NodeHead
+        kind="Artifact"
+        title={base || d.path}
+        mono
+        badge={
+          node.missing ? (
+            <span className="badge tone-refuted">missing</span>
+          ) : (
+            <span className="badge tone-muted">{formatBytes(d.sizeBytes)}</span>
+          )
+        }
+      />
+      <NodeLine className="faint mono">
+        <EllipsisStart text={node.missing ? `pattern ${d.path}` : dir || '(no folder)'} />
+      </NodeLine>
+      <NodeLine className="faint">
+        {node.missing ? (
+          <span className="text-refuted">expected by job {d.jobId ?? '?'}, never produced</span>
+        ) : (
+          <>
+            <span className="it">{d.contentType ?? 'unknown type'}</span>
+            {d.jobId && <span className="it ellipsis">job {d.jobId}</span>}
+          </>
+        )}
+        <Marks corrected={node.corrections.length} />
+      </NodeLine>
+    </NodeShell>
+  );
+});

@@ -1,0 +1,90 @@
+/** One sidebar row: status, id, counts, verdicts, models, times and load progress. */
+import { memo } from 'react';
+import type { SessionListItem } from '../../../../src-shared/bridge/contract';
+import {
+  formatAgo,
+  formatBytes,
+  formatCount,
+  formatDateTime,
+  formatDuration,
+  parseTs,
+  shortModel,
+} from '../../shared/format';
+import { Chip, ProgressBar, StatusDot, VerdictChips } from '../../shared/ui';
+
+function dotState(s: SessionListItem) {
+  if (s.status === 'error') return 'error' as const;
+  if (s.status === 'loading') return 'loading' as const;
+  return s.live ? ('live' as const) : ('idle' as const);
+}
+
+function span(s: SessionListItem): string | null {
+  const a = parseTs(s.firstTs);
+  const b = parseTs(s.lastTs);
+  return a !== null && b !== null ? formatDuration(b - a) : null;
+}
+
+/** "3m ago" helps for the last week; older rows already show their date. */
+function recent(ts: string | null): boolean {
+  const t = parseTs(ts);
+  return t !== null && Date.now() - t < 7 * 86_400_000;
+}
+
+export const SessionRow = memo(function SessionRow(props: {
+  item: SessionListItem;
+  selected: boolean;
+  onOpen(key: string): void;
+}) {
+  const { item: s, selected } = props;
+  const state = dotState(s);
+  const duration = span(s);
+  return (
+    <button
+      type="button"
+      className={`session-row${selected ? ' is-selected' : ''}`}
+      data-testid="session-row"
+      data-session-id={s.sessionId}
+      data-session-key={s.key}
+      aria-current={selected ? 'true' : undefined}
+      title={s.path}
+      onClick={() => props.onOpen(s.key)}
+    >
+      <div className="session-row-head">
+        <StatusDot state={state} title={state === 'live' ? 'live — growing' : state} />
+        <span className="session-id mono">{s.sessionId}</span>
+        <span className="session-events" title={`${s.events} events`}>
+          {formatCount(s.events)}
+        </span>
+      </div>
+      <div className="session-row-chips">
+        <VerdictChips counts={s.verdicts} />
+        {s.parseErrors > 0 && (
+          <Chip tone="refuted" title={`${s.parseErrors} line(s) could not be parsed`}>
+            {s.parseErrors} parse error{s.parseErrors === 1 ? '' : 's'}
+          </Chip>
+        )}
+        {s.models.slice(0, 2).map((m) => (
+          <Chip key={m} tone="muted" title={m}>
+            {shortModel(m)}
+          </Chip>
+        ))}
+        {s.models.length > 2 && <Chip tone="muted">+{s.models.length - 2}</Chip>}
+      </div>
+      <div className="session-row-meta" title={`first ${s.firstTs ?? '—'}\nlast ${s.lastTs ?? '—'}`}>
+        <span className="ellipsis">{formatDateTime(s.firstTs)}</span>
+        {duration && <span className="faint nowrap">· {duration}</span>}
+        <span className="spacer" />
+        {recent(s.lastTs) && <span className="faint nowrap">{formatAgo(s.lastTs)}</span>}
+      </div>
+      {s.status === 'loading' && (
+        <div className="session-row-progress">
+          <ProgressBar value={s.bytesRead} total={s.fileBytes} label="bytes read" />
+          <span className="faint">
+            {formatBytes(s.bytesRead)} / {formatBytes(s.fileBytes)}
+          </span>
+        </div>
+      )}
+      {s.notice && <div className="session-row-notice">{s.notice}</div>}
+    </button>
+  );
+});

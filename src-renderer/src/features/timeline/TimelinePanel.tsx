@@ -1,0 +1,133 @@
+/**
+ * Events by seq, each on the session's compressed time axis; tool calls drawn as bars to their
+ * results; jobs and subagents as swim-lanes above. Long sessions are windowed.
+ */
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import type { LineageNode } from '../../../../src-shared/lineage/types';
+import {
+  selectNewNodes,
+  selectNodes,
+  selectSelectedEventId,
+  selectSelectedNodeId,
+  selectTimeline,
+} from '../../state/selectors';
+import { useAppStore } from '../../state/store';
+import { formatCount, formatDuration } from '../../shared/format';
+import { EmptyState } from '../../shared/ui';
+import { useElementSize } from '../../shared/use-element-size';
+import { VirtualList, type VirtualListHandle } from '../../shared/VirtualList';
+import { EventRow, ROW_HEIGHT } from './EventRow';
+import { SwimLanes } from './SwimLanes';
+import { TimeAxis } from './TimeAxis';
+import { buildTimeScale } from './time-scale';
+import { buildTimelineModel } from './timeline-model';
+import './timeline.css';
+
+/** Padding, gaps and the fixed columns (seq, time, kind, took) of timeline.css. */
+const FIXED_COLUMNS = 24 + 5 * 8 + 44 + 58 + 170 + 56;
+const MIN_ABOUT = 120;
+
+/** The time track takes 60% of what the fixed columns leave, keeping room for "about". */
+function trackWidthFor(width: number): number {
+  const free = width - FIXED_COLUMNS;
+  return Math.max(120, Math.min(Math.round(free * 0.6), free - MIN_ABOUT));
+}
+
+const EMPTY_NODES: ReadonlyMap<string, LineageNode> = new Map();
+
+export function TimelinePanel() {
+  const timeline = useAppStore(selectTimeline);
+  const nodes = useAppStore(selectNodes) ?? EMPTY_NODES;
+  const selectedEventId = useAppStore(selectSelectedEventId);
+  const selectedNodeId = useAppStore(selectSelectedNodeId);
+  const newNodes = useAppStore(selectNewNodes);
+  const list = useRef<VirtualListHandle>(null);
+  const [box, { width }] = useElementSize<HTMLDivElement>();
+
+  const entries = useMemo(() => timeline ?? [], [timeline]);
+  const model = useMemo(() => buildTimelineModel(entries, nodes), [entries, nodes]);
+  const trackWidth = trackWidthFor(width);
+  const scale = useMemo(() => buildTimeScale(model.times, trackWidth - 12), [model.times, trackWidth]);
+
+  // Keep the picked event in view (j/k, a click elsewhere); appends never scroll.
+  const selectedIndex = useMemo(
+    () => (selectedEventId ? entries.findIndex((e) => e.eventId === selectedEventId) : -1),
+    [entries, selectedEventId],
+  );
+  useEffect(() => {
+    if (selectedIndex >= 0) list.current?.reveal(selectedIndex);
+  }, [selectedIndex]);
+
+  const renderRow = useCallback(
+    (i: number) => {
+      const e = entries[i]!;
+      const node = e.nodeId ? nodes.get(e.nodeId) : undefined;
+      return (
+        <EventRow
+          key={e.eventId}
+          index={i}
+          entry={e}
+          node={node}
+          span={e.nodeId ? model.toolSpans.get(e.nodeId) : undefined}
+          scale={scale}
+          first={model.first}
+          selected={e.eventId === selectedEventId}
+          related={!selectedEventId && e.nodeId !== null && e.nodeId === selectedNodeId}
+          isNew={e.nodeId !== null && newNodes.has(e.nodeId)}
+        />
+      );
+    },
+    [entries, nodes, model, scale, selectedEventId, selectedNodeId, newNodes],
+  );
+
+  if (!timeline) return <EmptyState title="No session selected" />;
+  const span = model.times.length ? model.times.at(-1)! - model.times[0]! : 0;
+  const idle = scale.breaks.reduce((a, b) => a + b.gapMs, 0);
+
+  return (
+    <div
+      className="timeline"
+      ref={box}
+      style={{ ['--track-w' as string]: `${trackWidth}px` }}
+      data-testid="timeline-panel"
+    >
+      <div className="tl-summary faint" data-testid="timeline-summary">
+        <span>{formatCount(entries.length)} events</span>
+        <span>· {formatDuration(span)} span</span>
+        {scale.breaks.length > 0 && (
+          <span>
+            · {scale.breaks.length} idle gap{scale.breaks.length === 1 ? '' : 's'} over{' '}
+            {formatDuration(scale.thresholdMs)} compressed ({formatDuration(idle)})
+          </span>
+        )}
+        <span className="spacer" />
+        <span className="legend">
+          <span className="legend-bar" /> tool call → result
+        </span>
+      </div>
+      <div className="tl-head">
+        <span className="tl-seq">seq</span>
+        <span className="tl-time">time</span>
+        <span className="tl-kind">kind</span>
+        <span className="tl-label">about</span>
+        <span className="tl-dur">took</span>
+        <span className="tl-track">
+          <TimeAxis scale={scale} />
+        </span>
+      </div>
+      <SwimLanes lanes={model.lanes} nodes={nodes} scale={scale} selectedNodeId={selectedNodeId} />
+      {entries.length === 0 ? (
+        <EmptyState title="No events yet">Events appear here as the log is written.</EmptyState>
+      ) : (
+        <VirtualList
+          ref={list}
+          count={entries.length}
+          rowHeight={ROW_HEIGHT}
+          renderRow={renderRow}
+          className="tl-rows"
+          ariaLabel="Events"
+        />
+      )}
+    </div>
+  );
+}

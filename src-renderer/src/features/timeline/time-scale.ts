@@ -1,0 +1,99 @@
+/**
+ * A time axis with idle gaps compressed: runs of activity keep a linear scale, and any gap longer
+ * than the threshold is drawn as a fixed-width break labelled with its length. A log that idles
+ * for an hour between two bursts still shows both bursts legibly.
+ */
+export interface Segment {
+  start: number;
+  end: number;
+  x0: number;
+  x1: number;
+}
+
+export interface Break {
+  x0: number;
+  x1: number;
+  gapMs: number;
+}
+
+export interface TimeScale {
+  segments: Segment[];
+  breaks: Break[];
+  width: number;
+  thresholdMs: number;
+  toX(t: number): number;
+}
+
+/** Width of one compressed gap; many gaps share at most a third of the axis. */
+export const BREAK_PX = 20;
+const MAX_BREAK_SHARE = 1 / 3;
+/** A burst of one instant still gets a few pixels. */
+const MIN_SEGMENT_PX = 6;
+
+/** Gaps above ~1/20 of the span count as idle, but never below 15 s nor above 2 min. */
+export function idleThreshold(spanMs: number): number {
+  return Math.max(15_000, Math.min(120_000, spanMs / 20));
+}
+
+export function buildTimeScale(
+  sortedTimes: readonly number[],
+  width: number,
+  thresholdMs?: number,
+): TimeScale {
+  const first = sortedTimes[0];
+  const last = sortedTimes.at(-1);
+  if (first === undefined || last === undefined || width <= 0)
+    return { segments: [], breaks: [], width, thresholdMs: thresholdMs ?? 0, toX: () => 0 };
+  const threshold = thresholdMs ?? idleThreshold(last - first);
+
+  const runs: { start: number; end: number }[] = [{ start: first, end: first }];
+  for (const t of sortedTimes) {
+    const run = runs.at(-1)!;
+    if (t - run.end > threshold) runs.push({ start: t, end: t });
+    else run.end = Math.max(run.end, t);
+  }
+
+  const breakCount = runs.length - 1;
+  const breakPx = breakCount ? Math.min(BREAK_PX, (width * MAX_BREAK_SHARE) / breakCount) : 0;
+  const segmentPx = Math.min(MIN_SEGMENT_PX, (width * MAX_BREAK_SHARE) / runs.length);
+  const active = runs.reduce((a, r) => a + (r.end - r.start), 0);
+  const free = Math.max(0, width - breakCount * breakPx - runs.length * segmentPx);
+  const pxPerMs = active > 0 ? free / active : 0;
+  const evenExtra = active > 0 ? 0 : free / runs.length;
+
+  const segments: Segment[] = [];
+  const breaks: Break[] = [];
+  let x = 0;
+  runs.forEach((r, i) => {
+    if (i > 0) {
+      breaks.push({ x0: x, x1: x + breakPx, gapMs: r.start - runs[i - 1]!.end });
+      x += breakPx;
+    }
+    const w = segmentPx + (r.end - r.start) * pxPerMs + evenExtra;
+    segments.push({ start: r.start, end: r.end, x0: x, x1: x + w });
+    x += w;
+  });
+
+  function toX(t: number): number {
+    // Binary search for the last segment starting at or before t.
+    let lo = 0;
+    let hi = segments.length - 1;
+    if (t <= segments[0]!.start) return segments[0]!.x0;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (segments[mid]!.start <= t) lo = mid;
+      else hi = mid - 1;
+    }
+    const s = segments[lo]!;
+    if (t <= s.end)
+      return s.end === s.start
+        ? (s.x0 + s.x1) / 2
+        : s.x0 + ((t - s.start) / (s.end - s.start)) * (s.x1 - s.x0);
+    // Inside a gap: proportionally across its break.
+    const b = breaks[lo];
+    if (!b) return s.x1;
+    return b.x0 + ((t - s.end) / b.gapMs) * (b.x1 - b.x0);
+  }
+
+  return { segments, breaks, width, thresholdMs: threshold, toX };
+}

@@ -1,0 +1,103 @@
+/**
+ * The web host's transport (src-shared/bridge/ws-protocol.ts): one WebSocket, calls matched to
+ * replies by id, reconnect with exponential back-off. Calls made while disconnected wait for the
+ * socket (they are not lost); calls in flight when it drops fail, because the server may or may
+ * not have run them.
+ */
+import type { BridgeReply, PushedEvent } from '../../../src-shared/bridge/contract';
+import type { WsCall, WsMessage } from '../../../src-shared/bridge/ws-protocol';
+import type { ConnectionState, Transport } from './transport';
+
+const BACKOFF_MS = [250, 500, 1000, 2000, 4000, 8000];
+
+interface Pending {
+  resolve(reply: BridgeReply): void;
+}
+
+export function createWsTransport(url: string): Transport {
+  let socket: WebSocket | null = null;
+  let nextId = 1;
+  let attempt = 0;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let state: ConnectionState = { status: 'connecting' };
+  const pending = new Map<number, Pending>();
+  const queued: WsCall[] = [];
+  const eventListeners = new Set<(event: PushedEvent) => void>();
+  const stateListeners = new Set<(state: ConnectionState) => void>();
+
+  const setState = (next: ConnectionState) => {
+    state = next;
+    for (const l of stateListeners) l(next);
+  };
+
+  const failAll = (message: string) => {
+    for (const p of pending.values()) p.resolve({ ok: false, error: { code: 'internal', message } });
+    pending.clear();
+  };
+
+  function connect() {
+    timer = null;
+    setState({ status: 'connecting' });
+    const ws = new WebSocket(url);
+    socket = ws;
+    ws.onopen = () => {
+      attempt = 0;
+      setState({ status: 'open' });
+      for (const call of queued.splice(0)) ws.send(JSON.stringify(call));
+    };
+    ws.onmessage = (message) => receive(String(message.data));
+    ws.onclose = (event) => {
+      if (socket !== ws) return;
+      socket = null;
+      failAll('connection lost');
+      const delay = BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)]!;
+      attempt++;
+      const reason = event.code === 1000 ? 'closed by the server' : `connection lost (code ${event.code})`;
+      setState({ status: 'closed', retryAt: Date.now() + delay, attempt, reason });
+      timer = setTimeout(connect, delay);
+    };
+  }
+
+  function receive(text: string) {
+    let message: WsMessage;
+    try {
+      message = JSON.parse(text) as WsMessage;
+    } catch {
+      return; // A frame we cannot read is not ours to act on.
+    }
+    if (message.type === 'reply') {
+      const p = pending.get(message.id);
+      pending.delete(message.id);
+      p?.resolve(message.reply);
+    } else if (message.type === 'event') {
+      for (const l of eventListeners) l(message.event);
+    }
+  }
+
+  connect();
+
+  return {
+    call(service, method, args) {
+      const call: WsCall = { id: nextId++, service, method, args };
+      return new Promise<BridgeReply>((resolve) => {
+        pending.set(call.id, { resolve });
+        if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(call));
+        else queued.push(call);
+      });
+    },
+    onEvent(listener) {
+      eventListeners.add(listener);
+      return () => eventListeners.delete(listener);
+    },
+    onConnection(listener) {
+      stateListeners.add(listener);
+      listener(state);
+      return () => stateListeners.delete(listener);
+    },
+    retryNow() {
+      if (state.status !== 'closed' || !timer) return;
+      clearTimeout(timer);
+      connect();
+    },
+  };
+}

@@ -1,0 +1,157 @@
+/**
+ * The only place host events enter the store: the session list, the selected session's
+ * snapshot and deltas (with resync on a version gap), connection state and notices.
+ * Returns a disposer, like everything that subscribes.
+ */
+import type { PushedEvent, SessionDelta } from '../../../src-shared/bridge/contract';
+import { call, transport } from '../host';
+import { pickInitialSession } from './initial-session';
+import { useAppStore } from './store';
+
+/** How long a node that arrived live keeps its "new" mark. */
+const NEW_MARK_MS = 2000;
+const LAST_SESSION_KEY = 'lineage-explorer.lastSession';
+
+/** Deltas that arrive while a snapshot is on its way; applied (or dropped) once it lands. */
+let buffered: SessionDelta[] | null = null;
+let loadGeneration = 0;
+
+const state = () => useAppStore.getState();
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export function startHostSync(): () => void {
+  let everOpen = false;
+  const offConnection = transport.onConnection((connection) => {
+    state().setConnection(connection);
+    if (connection.status !== 'open') return;
+    // The server forgets our subscriptions with the socket: after a reconnect, fetch afresh.
+    if (everOpen) void refreshAfterReconnect();
+    everOpen = true;
+  });
+  const offEvents = transport.onEvent(onPushed);
+  void initialLoad();
+  return () => {
+    offConnection();
+    offEvents();
+  };
+}
+
+async function initialLoad(): Promise<void> {
+  try {
+    const [info, items] = await Promise.all([call('app', 'info'), call('sessions', 'list')]);
+    state().setAppInfo(info);
+    state().setSessions(items);
+    if (state().selectedKey === null) {
+      const key = pickInitialSession(items, readLastSession(), state().prefs.sort);
+      if (key) void openSession(key);
+    }
+  } catch (error) {
+    state().pushToast(`Could not load sessions: ${message(error)}`, 'error');
+  }
+}
+
+async function refreshAfterReconnect(): Promise<void> {
+  try {
+    const [info, items] = await Promise.all([call('app', 'info'), call('sessions', 'list')]);
+    state().setAppInfo(info);
+    state().setSessions(items);
+    const key = state().viewKey;
+    if (key) await loadSnapshot(key);
+  } catch (error) {
+    state().pushToast(`Could not refresh after reconnecting: ${message(error)}`, 'error');
+  }
+}
+
+function onPushed(event: PushedEvent): void {
+  switch (event.type) {
+    case 'sessions.changed':
+      state().setSessions(event.items);
+      return;
+    case 'session.delta':
+      onDelta(event.delta);
+      return;
+    case 'notice':
+      state().pushToast(event.message);
+      return;
+  }
+}
+
+function onDelta(delta: SessionDelta): void {
+  if (delta.key !== state().viewKey) return;
+  if (buffered) {
+    buffered.push(delta);
+    return;
+  }
+  const result = state().applySessionDelta(delta);
+  if (result === 'gap') void loadSnapshot(delta.key);
+  else if (Array.isArray(result) && result.length) {
+    setTimeout(() => state().expireNew(result), NEW_MARK_MS);
+  }
+}
+
+/** Takes a full snapshot of `key` (first open, gap, reconnect); later deltas wait for it. */
+async function loadSnapshot(key: string): Promise<void> {
+  const generation = ++loadGeneration;
+  buffered = [];
+  try {
+    const snapshot = await call('sessions', 'snapshot', key);
+    if (generation !== loadGeneration) return;
+    state().applySnapshot(snapshot);
+  } catch (error) {
+    if (generation === loadGeneration) state().failView(key, message(error));
+  } finally {
+    if (generation === loadGeneration) {
+      const waiting = buffered ?? [];
+      buffered = null;
+      for (const delta of waiting) onDelta(delta);
+    }
+  }
+}
+
+/** Shows another session (or none). The previous one is unsubscribed; its positions are kept. */
+export async function openSession(key: string | null): Promise<void> {
+  const previous = state().viewKey;
+  // Re-selecting the shown session does nothing, unless it failed to load: then it retries.
+  if (previous === key && state().viewStatus !== 'error') return;
+  if (previous && previous !== key) void call('sessions', 'unsubscribe', previous).catch(() => {});
+  state().selectSessionKey(key);
+  state().beginView(key);
+  writeLastSession(key);
+  if (key) await loadSnapshot(key);
+}
+
+/** `sessions.open(path)`: follow another folder or file, then show the first session it brought. */
+export async function openFolder(path: string): Promise<boolean> {
+  const before = new Set(state().sessions.map((s) => s.key));
+  try {
+    const items = await call('sessions', 'open', path);
+    state().setSessions(items);
+    const added = items.filter((s) => !before.has(s.key));
+    state().pushToast(
+      added.length
+        ? `Opened ${path}: ${added.length} new session(s)`
+        : `Following ${path} (no new sessions yet)`,
+    );
+    if (added[0]) void openSession(added[0].key);
+    return true;
+  } catch (error) {
+    state().pushToast(`Could not open ${path}: ${message(error)}`, 'error');
+    return false;
+  }
+}
+
+function readLastSession(): string | null {
+  try {
+    return localStorage.getItem(LAST_SESSION_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function writeLastSession(key: string | null): void {
+  try {
+    if (key) localStorage.setItem(LAST_SESSION_KEY, key);
+  } catch {
+    // Not remembering the last session is harmless.
+  }
+}
