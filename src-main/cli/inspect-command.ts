@@ -8,6 +8,8 @@ import { describeFsError, isHome, resolveHomeDir } from '../services/sources/sci
 import { formatSciagentSummary } from './format-sciagent-summary';
 import { resolveInspectPath, type SessionInput } from './resolve-inputs';
 import { inspectStepTrace } from './validate-command';
+import { inspectLedger } from './inspect-ledger';
+import { inspectTreeTrace } from './inspect-treetrace';
 import type { CliIo } from './cli-io';
 
 export async function inspectCommand(
@@ -39,10 +41,31 @@ export async function inspectCommand(
     }
     if (resolved.note) io.err(`lineage-explorer: ${resolved.note}`);
     for (const input of resolved.inputs) {
-      const file = input.kind === 'step-trace' ? input.path : input.logPath;
+      if (input.kind === 'treetrace') {
+        // One object per bundle (a set gives several); a path that opens no bundle is exit 2.
+        const inspected = await inspectTreeTrace(input.path);
+        if (inspected.ok) {
+          results.push(...inspected.json);
+          texts.push(inspected.text);
+        } else {
+          io.err(`lineage-explorer: ${inspected.message}`);
+          exit = 2;
+        }
+        continue;
+      }
+      const file =
+        input.kind === 'step-trace'
+          ? input.path
+          : input.kind === 'change-ledger'
+            ? `${input.folder}/events.jsonl`
+            : input.logPath;
       try {
         const { json, text } =
-          input.kind === 'step-trace' ? await inspectStepTrace(input.path) : await inspectSession(input);
+          input.kind === 'step-trace'
+            ? await inspectStepTrace(input.path)
+            : input.kind === 'change-ledger'
+              ? await inspectLedger(input.folder)
+              : await inspectSession(input);
         results.push(json);
         texts.push(text);
       } catch (error) {

@@ -16,6 +16,8 @@ import {
   type TaskManifest,
 } from '../services/sources/sciagent-home';
 import { isStepTraceFile } from '../services/step-trace/sniff-step-trace';
+import { isLedgerEventsFile, isLedgerFolder } from '../services/ledger/sniff-ledger';
+import { isTreeTracePath } from '../services/treetrace/detect-treetrace';
 
 export interface SessionInput {
   kind: 'sciagent';
@@ -33,7 +35,22 @@ export interface StepTraceInput {
   path: string;
 }
 
-export type InspectInput = SessionInput | StepTraceInput;
+/** A change ledger folder (sys-prov-v1.1): events.jsonl, snapshots/*.json and diff files. */
+export interface LedgerInput {
+  kind: 'change-ledger';
+  folder: string;
+}
+
+/**
+ * TreeTrace evidence: a project folder with `.treetrace/`, a `.treetrace/` folder, a tree.json, a
+ * folder of bundles (index.json), or a zipped bundle (.zip, .tar.gz, .tgz, .tar).
+ */
+export interface TreeTraceInput {
+  kind: 'treetrace';
+  path: string;
+}
+
+export type InspectInput = SessionInput | StepTraceInput | LedgerInput | TreeTraceInput;
 
 export type ResolvedPath =
   { ok: true; inputs: InspectInput[]; note?: string } | { ok: false; message: string };
@@ -47,7 +64,11 @@ export async function resolveInspectPath(input: string): Promise<ResolvedPath> {
     return { ok: false, message: `cannot read ${input}: ${describeFsError(error as NodeJS.ErrnoException)}` };
   }
   if (info.isFile()) {
+    if (await isTreeTracePath(abs, { scan: false }))
+      return { ok: true, inputs: [{ kind: 'treetrace', path: abs }] };
     if (await isStepTraceFile(abs)) return { ok: true, inputs: [{ kind: 'step-trace', path: abs }] };
+    if (await isLedgerEventsFile(abs))
+      return { ok: true, inputs: [{ kind: 'change-ledger', folder: path.dirname(abs) }] };
     const sessionDir = path.dirname(abs);
     const isProvenance = path.basename(abs) === PROVENANCE_FILE;
     return {
@@ -89,6 +110,13 @@ export async function resolveInspectPath(input: string): Promise<ResolvedPath> {
     };
   }
 
+  // A change ledger folder.
+  if (await isLedgerFolder(abs)) return { ok: true, inputs: [{ kind: 'change-ledger', folder: abs }] };
+
+  // TreeTrace: a project folder with .treetrace/, a .treetrace/ folder, or a set with index.json.
+  if (await isTreeTracePath(abs, { scan: false }))
+    return { ok: true, inputs: [{ kind: 'treetrace', path: abs }] };
+
   // A sciagent home, or a folder of session folders.
   const home = await isHome(abs);
   const sessionsDir = home ? path.join(abs, 'sessions') : abs;
@@ -104,6 +132,9 @@ export async function resolveInspectPath(input: string): Promise<ResolvedPath> {
     session: s,
     tasks: tasks.filter((t) => t.sessionId === s.sessionId),
   }));
+  // No sciagent session: a folder of TreeTrace bundles, a few levels down, is read as a set.
+  if (inputs.length === 0 && !home && (await isTreeTracePath(abs, { scan: true })))
+    return { ok: true, inputs: [{ kind: 'treetrace', path: abs }] };
   if (inputs.length === 0) {
     const what = home ? 'a sciagent home with no session logs' : 'no sciagent sessions';
     return {

@@ -1,6 +1,7 @@
 /** Parses the command line and runs one command. Returns the exit code. */
 import { parseArgs } from 'node:util';
 import type { CliIo } from './cli-io';
+import { diffCommand } from './diff-command';
 import { inspectCommand } from './inspect-command';
 import { serveCommand } from './serve-command';
 import { validateCommand } from './validate-command';
@@ -13,14 +14,18 @@ Usage:
       (no PATH: the home given by --home, $SCIAGENT_HOME or ~/.sciagent)
   lineage-explorer validate TRACE [--json]
       check a step trace and its evidence files: valid, invalid or rejected
+  lineage-explorer diff LEDGER BOOKMARK_A BOOKMARK_B [--json]
+      files changed between two bookmarks of a change ledger folder, lines added and removed
   lineage-explorer serve [--home DIR] [--port N] [PATH…]
       follow sessions live and serve the app on 127.0.0.1; prints the URL to open
   lineage-explorer --help | --version
 
 PATH is a provenance.jsonl, a session folder (sessions/<id>/) or a sciagent home (~/.sciagent);
-a file whose first line is a step trace header or step event is read as a step trace.
+a file whose first line is a step trace header or step event is read as a step trace;
+a folder holding events.jsonl (or that file) is read as a change ledger.
 Exit codes: 0 read (parse errors or not) · 2 usage error or unreadable path.
-validate: 0 valid · 1 invalid or rejected · 2 usage error or unreadable trace.`;
+validate: 0 valid · 1 invalid or rejected · 2 usage error or unreadable trace.
+diff: 0 diffed · 2 usage error, unreadable ledger or unknown bookmark.`;
 
 export async function runCli(argv: string[], io: CliIo, version: string): Promise<number> {
   const [command, ...rest] = argv;
@@ -43,6 +48,15 @@ export async function runCli(argv: string[], io: CliIo, version: string): Promis
       const parsed = parse(rest, { json: { type: 'boolean' } }, io);
       if (!parsed) return 2;
       return validateCommand(
+        parsed.positionals,
+        { json: (parsed.values as { json?: boolean }).json === true },
+        io,
+      );
+    }
+    case 'diff': {
+      const parsed = parse(rest, { json: { type: 'boolean' } }, io);
+      if (!parsed) return 2;
+      return diffCommand(
         parsed.positionals,
         { json: (parsed.values as { json?: boolean }).json === true },
         io,

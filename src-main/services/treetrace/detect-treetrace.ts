@@ -1,0 +1,36 @@
+/**
+ * Cheap answers to "is this TreeTrace?" for callers that pick a reader by path (the CLI's
+ * `inspect`): names and folder listings only, no file is parsed. An archive is claimed by its
+ * extension; whether it really holds a bundle is for openTreeTrace to say.
+ */
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { folderSource } from './bundle-source';
+import { locateBundles, TREETRACE_DIR } from './locate-bundles';
+import { archiveFormatOf } from './open-treetrace';
+
+/** Only index.json is read here. */
+const INDEX_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * True for a `.zip`/`.tar.gz`/`.tgz`/`.tar`, a `tree.json`, an `index.json` listing bundles, a
+ * `.treetrace/` folder, or a folder with a bundle (or, with `scan`, bundles a few levels below).
+ */
+export async function isTreeTracePath(target: string, options: { scan: boolean }): Promise<boolean> {
+  const abs = path.resolve(target);
+  const info = await stat(abs).catch(() => null);
+  if (!info) return false;
+  if (info.isFile()) {
+    const base = path.basename(abs);
+    if (archiveFormatOf(abs) !== null || base === 'tree.json') return true;
+    if (base !== 'index.json') return false;
+    const located = await locateBundles(folderSource(path.dirname(abs), INDEX_MAX_BYTES), '', {
+      scan: false,
+    });
+    return located.kind !== 'none';
+  }
+  if (!info.isDirectory()) return false;
+  if (path.basename(abs) === TREETRACE_DIR) return true;
+  const located = await locateBundles(folderSource(abs, INDEX_MAX_BYTES), '', { scan: options.scan });
+  return located.kind !== 'none';
+}
