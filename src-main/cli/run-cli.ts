@@ -10,8 +10,8 @@ export const USAGE = `Lineage Explorer — read what AI agents did.
 
 Usage:
   lineage-explorer inspect [PATH…] [--json] [--home DIR]
-      summarise provenance logs, session folders or a sciagent home
-      (no PATH: the home given by --home, $SCIAGENT_HOME or ~/.sciagent)
+      summarise provenance logs, session folders, a sciagent home, TreeTrace bundles,
+      step traces or change ledgers (no PATH: the home given by --home, $SCIAGENT_HOME or ~/.sciagent)
   lineage-explorer validate TRACE [--json]
       check a step trace and its evidence files: valid, invalid or rejected
   lineage-explorer diff LEDGER BOOKMARK_A BOOKMARK_B [--json]
@@ -22,7 +22,9 @@ Usage:
 
 PATH is a provenance.jsonl, a session folder (sessions/<id>/) or a sciagent home (~/.sciagent);
 a file whose first line is a step trace header or step event is read as a step trace;
-a folder holding events.jsonl (or that file) is read as a change ledger.
+a folder holding events.jsonl (or that file) is read as a change ledger;
+a project folder with .treetrace/, a .treetrace/ folder, a tree.json, a .zip or .tar.gz bundle, or a
+folder of per-session bundles with an index.json is read as TreeTrace.
 Exit codes: 0 read (parse errors or not) · 2 usage error or unreadable path.
 validate: 0 valid · 1 invalid or rejected · 2 usage error or unreadable trace.
 diff: 0 diffed · 2 usage error, unreadable ledger or unknown bookmark.`;
