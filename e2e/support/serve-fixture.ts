@@ -1,22 +1,33 @@
 /**
- * One `lineage-explorer serve` per test, on port 0, over its own temp sciagent home: the same
- * process a user runs. Tests wait on `data-app-state="ready"`, never on sleeps.
+ * The host fixture every spec uses, for both Playwright projects:
+ *   - `web`: one `lineage-explorer serve` per test, on port 0, in Debian's Chromium;
+ *   - `electron`: the real desktop app per test (`_electron.launch`), where an Electron binary
+ *     exists; elsewhere each test is skipped with the reason, which is also printed once per
+ *     worker in the run's output.
+ * Each test gets its own temp sciagent home (the e2e fixtures). Tests wait on
+ * `data-app-state="ready"`, never on sleeps.
  */
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { launchElectronApp, type LaunchedApp } from './electron-app';
+import { findElectronBinary, type ElectronBinary } from './electron-binary';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const FIXTURE_SESSIONS = path.join(REPO, 'e2e', 'fixtures', 'home-sessions');
+
+export type HostKind = 'web' | 'electron';
 
 export interface Served {
   url: string;
   home: string;
   /** Absolute path of a session's provenance.jsonl in the temp home. */
   logOf(sessionId: string): string;
+  /** The desktop app, in the electron project (null in the web project). */
+  desktop: (LaunchedApp & { userData: string; executable: string }) | null;
 }
 
 async function startServe(home: string): Promise<{ url: string; child: ChildProcess }> {
@@ -41,21 +52,85 @@ async function startServe(home: string): Promise<{ url: string; child: ChildProc
   return { url, child };
 }
 
-export const test = base.extend<{ served: Served; app: Page }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright requires a destructuring pattern here
-  served: async ({}, use) => {
-    const home = await mkdtemp(path.join(os.tmpdir(), 'le-e2e-'));
+export const test = base.extend<
+  { served: Served; app: Page },
+  { host: HostKind; electronBinary: ElectronBinary | null; webBrowser: Browser | null }
+>({
+  host: ['web', { scope: 'worker', option: true }],
+
+  // Looked up once per worker; the skip reason is printed here so the run's output says why.
+  electronBinary: [
+    async ({ host }, use, workerInfo) => {
+      const binary = host === 'electron' ? findElectronBinary() : null;
+      if (binary && !binary.executable)
+        console.log(`[${workerInfo.project.name}] every test skipped: ${binary.reason}`);
+      else if (binary)
+        console.log(`[${workerInfo.project.name}] Electron: ${binary.executable} (${binary.from})`);
+      await use(binary);
+    },
+    { scope: 'worker', auto: true },
+  ],
+
+  // The web project's browser, launched only there (the electron project never starts Chromium).
+  webBrowser: [
+    async ({ host, playwright, launchOptions }, use) => {
+      if (host !== 'web') return use(null);
+      const browser = await playwright.chromium.launch(launchOptions);
+      await use(browser);
+      await browser.close();
+    },
+    { scope: 'worker' },
+  ],
+
+  served: async ({ host, electronBinary, playwright }, use) => {
+    if (host === 'electron' && !electronBinary?.executable)
+      test.skip(
+        true,
+        electronBinary && !electronBinary.executable ? electronBinary.reason : 'no Electron binary',
+      );
+    const base_ = await mkdtemp(path.join(os.tmpdir(), 'le-e2e-'));
+    const home = path.join(base_, 'home');
     await cp(FIXTURE_SESSIONS, path.join(home, 'sessions'), { recursive: true });
-    const { url, child } = await startServe(home);
-    await use({ url, home, logOf: (id) => path.join(home, 'sessions', id, 'provenance.jsonl') });
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    await rm(home, { recursive: true, force: true });
+    const logOf = (id: string) => path.join(home, 'sessions', id, 'provenance.jsonl');
+    try {
+      if (host === 'web') {
+        const { url, child } = await startServe(home);
+        await use({ url, home, logOf, desktop: null });
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      } else {
+        const executable = electronBinary!.executable!;
+        const userData = path.join(base_, 'user-data');
+        const launched = await launchElectronApp(playwright, { executable, home, userData });
+        await use({
+          url: launched.window.url(),
+          home,
+          logOf,
+          desktop: { ...launched, userData, executable },
+        });
+        await launched.electron.close();
+      }
+    } finally {
+      await rm(base_, { recursive: true, force: true });
+    }
   },
-  app: async ({ page, served }, use) => {
-    await page.goto(served.url);
+
+  app: async ({ served, webBrowser, viewport }, use, testInfo) => {
+    let page: Page;
+    if (served.desktop) page = served.desktop.window;
+    else {
+      const context = await webBrowser!.newContext({ viewport });
+      page = await context.newPage();
+      await page.goto(served.url);
+    }
     await expect(page.locator('[data-app-state="ready"]')).toBeVisible();
     await use(page);
+    if (testInfo.status !== testInfo.expectedStatus)
+      await testInfo.attach('screenshot on failure', {
+        body: await page.screenshot(),
+        contentType: 'image/png',
+      });
+    if (!served.desktop) await page.context().close();
   },
 });
 

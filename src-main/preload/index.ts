@@ -1,11 +1,16 @@
 /**
  * The two-function bridge: page code gets `window.host = { call, onEvent }` and nothing else.
- * ipcRenderer and the Electron event object never reach the page, so a compromised renderer
- * cannot talk on arbitrary channels. Built as CommonJS (out/preload/index.cjs) because
- * sandboxed preloads cannot be ES modules.
+ * ipcRenderer and the Electron event object never reach the page, so a compromised page cannot
+ * talk on arbitrary channels. Built as CommonJS (out/preload/index.cjs) because sandboxed
+ * preloads cannot be ES modules.
+ *
+ * Besides, the preload turns a drop of files or folders on the window into their paths for main
+ * (the page cannot: sandboxed pages see no paths). It listens on the shared DOM from its own,
+ * isolated world, so nothing of it is visible to page code.
  */
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { CALL_CHANNEL, EVENT_CHANNEL } from '../../src-shared/bridge/channels';
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
+import { CALL_CHANNEL, DROP_CHANNEL, EVENT_CHANNEL } from '../../src-shared/bridge/channels';
+import { carriesFiles, droppedFilePaths } from './dropped-files';
 
 const host = {
   call(service: string, method: string, args: unknown): Promise<unknown> {
@@ -22,3 +27,16 @@ const host = {
 };
 
 contextBridge.exposeInMainWorld('host', host);
+
+// Accept file drops anywhere on the window (default: Chromium would try to navigate to the file).
+window.addEventListener('dragover', (event) => {
+  if (!carriesFiles(event)) return;
+  event.preventDefault();
+  if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
+});
+window.addEventListener('drop', (event) => {
+  if (!carriesFiles(event)) return;
+  event.preventDefault();
+  const paths = droppedFilePaths(event, (file) => webUtils.getPathForFile(file));
+  if (paths.length) ipcRenderer.send(DROP_CHANNEL, paths);
+});

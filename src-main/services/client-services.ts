@@ -4,6 +4,9 @@
  */
 import type { AppInfo, PushedEvent, Services } from '../../src-shared/bridge/contract';
 import type { SessionStore } from './sessions/session-store';
+import { ledgerService } from './documents/ledger-provider';
+import { stepTraceService } from './documents/step-trace-provider';
+import { treeTraceService } from './documents/treetrace-provider';
 
 export interface ClientConnection {
   services: Services;
@@ -29,6 +32,13 @@ export function connectClient(store: SessionStore, info: () => AppInfo): ClientC
       open: (target) => store.openPath(target),
     },
     app: { info: async () => info() },
+    documents: {
+      list: async () => store.documents.list(),
+      open: (target) => store.documents.open(target),
+    },
+    treetrace: treeTraceService(store.documents),
+    ledger: ledgerService(store.documents),
+    stepTrace: stepTraceService(store.documents),
   };
   return {
     services,

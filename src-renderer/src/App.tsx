@@ -13,6 +13,10 @@ import { useApplyTheme } from './features/app/use-theme';
 import { DetailPanel } from './features/detail/DetailPanel';
 import { GraphView } from './features/graph/GraphView';
 import { SessionsSidebar } from './features/sessions/SessionsSidebar';
+import { DocumentsSection } from './features/documents/DocumentsSection';
+import { DocumentView } from './features/documents/DocumentView';
+import { startDocumentsSync, useDocuments } from './features/documents/documents-store';
+import { selectSelectedKey } from './state/selectors';
 import { selectListReceived } from './state/selectors';
 import { useAppStore } from './state/store';
 import { Splitter } from './shared/Splitter';
@@ -24,8 +28,13 @@ export function App() {
   const [sidebar, setSidebar] = useState(276);
   const [detail, setDetail] = useState(384);
   const [bottom, setBottom] = useState(290);
+  const doc = useDocuments((st) => st.selected);
+  const sessionKey = useAppStore(selectSelectedKey);
   useApplyTheme();
   useKeyboard();
+  useEffect(() => startDocumentsSync(), []);
+  // Choosing a session shows it again instead of the document.
+  useEffect(() => useDocuments.getState().select(null), [sessionKey]);
 
   useEffect(() => {
     if (ready) document.getElementById('root')?.setAttribute('data-app-state', 'ready');
@@ -39,7 +48,10 @@ export function App() {
         className="workspace"
         style={{ gridTemplateColumns: `${sidebar}px 0px minmax(0, 1fr) 0px ${detail}px` }}
       >
-        <SessionsSidebar />
+        <div className="sidebar-stack">
+          <SessionsSidebar />
+          <DocumentsSection />
+        </div>
         <Splitter
           orientation="vertical"
           size={sidebar}
@@ -47,25 +59,33 @@ export function App() {
           label="Resize sessions"
           onResize={(v) => setSidebar(clamp(v, 200, 520))}
         />
-        <main className="center" style={{ gridTemplateRows: `minmax(0, 1fr) 0px ${bottom}px` }}>
-          <GraphView />
-          <Splitter
-            orientation="horizontal"
-            size={bottom}
-            sign={-1}
-            label="Resize timeline"
-            onResize={(v) => setBottom(clamp(v, 120, 800))}
-          />
-          <BottomPanel />
-        </main>
-        <Splitter
-          orientation="vertical"
-          size={detail}
-          sign={-1}
-          label="Resize details"
-          onResize={(v) => setDetail(clamp(v, 280, 760))}
-        />
-        <DetailPanel />
+        {doc ? (
+          <div className="document-area">
+            <DocumentView docKey={doc} />
+          </div>
+        ) : (
+          <>
+            <main className="center" style={{ gridTemplateRows: `minmax(0, 1fr) 0px ${bottom}px` }}>
+              <GraphView />
+              <Splitter
+                orientation="horizontal"
+                size={bottom}
+                sign={-1}
+                label="Resize timeline"
+                onResize={(v) => setBottom(clamp(v, 120, 800))}
+              />
+              <BottomPanel />
+            </main>
+            <Splitter
+              orientation="vertical"
+              size={detail}
+              sign={-1}
+              label="Resize details"
+              onResize={(v) => setDetail(clamp(v, 280, 760))}
+            />
+            <DetailPanel />
+          </>
+        )}
       </div>
       <KeysOverlay />
       <Toasts />

@@ -9,3 +9,9 @@ export const CALL_CHANNEL = 'lineage:call';
 
 /** Main → renderer pushed events: `webContents.send(EVENT_CHANNEL, event)`. */
 export const EVENT_CHANNEL = 'lineage:event';
+
+/**
+ * Preload → main, Electron only: absolute paths of files and folders the user dropped on the
+ * window (`ipcRenderer.send(DROP_CHANNEL, paths)`). Main checks the sender and the paths.
+ */
+export const DROP_CHANNEL = 'lineage:drop';

@@ -5,6 +5,19 @@
  * so the allowlist cannot drift from the interfaces.
  */
 import type { LineageDelta, LineageEdge, LineageNode } from '../lineage/types';
+import {
+  DOCUMENTS_METHOD_ARGS,
+  type DocumentListItem,
+  type DocumentsService,
+} from './services/documents-service';
+import { LEDGER_METHOD_ARGS, type LedgerService } from './services/ledger-service';
+import { STEP_TRACE_METHOD_ARGS, type StepTraceService } from './services/step-trace-service';
+import { TREETRACE_METHOD_ARGS, type TreeTraceService } from './services/treetrace-service';
+
+export type { DocumentKind, DocumentListItem, DocumentsService } from './services/documents-service';
+export type { LedgerDocument, LedgerService } from './services/ledger-service';
+export type { StepTraceDocument, StepTraceService } from './services/step-trace-service';
+export type { TreeTraceDocument, TreeTraceService } from './services/treetrace-service';
 
 // ---------- data ----------
 
@@ -153,6 +166,10 @@ export interface AppService {
 export interface Services {
   sessions: SessionsService;
   app: AppService;
+  documents: DocumentsService;
+  treetrace: TreeTraceService;
+  ledger: LedgerService;
+  stepTrace: StepTraceService;
 }
 
 // ---------- pushed events ----------
@@ -160,7 +177,23 @@ export interface Services {
 export type PushedEvent =
   | { type: 'sessions.changed'; items: SessionListItem[] }
   | { type: 'session.delta'; delta: SessionDelta }
-  | { type: 'notice'; message: string };
+  | { type: 'notice'; message: string }
+  | { type: 'documents.changed'; items: DocumentListItem[] }
+  | { type: 'command'; command: HostCommand };
+
+/**
+ * What the desktop shell asks the page to do: menu items, `lineage-explorer://` links and files
+ * the user opened. Only the Electron host sends these (the web host has no menus).
+ */
+export type HostCommand =
+  | { name: 'set-theme'; theme: 'system' | 'light' | 'dark' }
+  | { name: 'show-tab'; tab: 'timeline' | 'health' }
+  | { name: 'set-direction'; direction: 'RIGHT' | 'DOWN' }
+  | { name: 'fit-graph' }
+  | { name: 'focus-search' }
+  | { name: 'show-keys' }
+  /** Show this session (its key, the log's absolute path); main has already followed it. */
+  | { name: 'open-session'; key: string };
 
 // ---------- wire format and errors ----------
 
@@ -234,4 +267,8 @@ export const METHOD_ARGS: MethodTable = {
     open: strings(1) as ArgsValidator<[string]>,
   },
   app: { info: none },
+  documents: DOCUMENTS_METHOD_ARGS,
+  treetrace: TREETRACE_METHOD_ARGS,
+  ledger: LEDGER_METHOD_ARGS,
+  stepTrace: STEP_TRACE_METHOD_ARGS,
 };

@@ -15,6 +15,7 @@ import {
   type SessionSnapshot,
 } from '../../../src-shared/bridge/contract';
 import { LogWatcher } from '../tail/log-watcher';
+import { DocumentIndex } from '../documents/document-index';
 import { ParsePool } from '../parse/parse-pool';
 import { PROVENANCE_FILE } from '../sources/sciagent-home';
 import { LiveSession } from './live-session';
@@ -50,9 +51,13 @@ export class SessionStore {
   private readonly watcher: LogWatcher;
   private readonly pool: ParsePool;
   readonly roots: string[];
+  /** TreeTrace bundles, change ledgers and step traces under the same roots. */
+  readonly documents: DocumentIndex;
 
   constructor(options: SessionStoreOptions) {
     this.roots = options.roots.map((r) => path.resolve(r));
+    this.documents = new DocumentIndex([...this.roots]);
+    this.documents.onEvent((event) => this.emit(event));
     this.pool = new ParsePool({
       size: options.poolSize,
       onFilesLost: (keys, reason) => {
@@ -97,6 +102,7 @@ export class SessionStore {
 
   async start(): Promise<void> {
     await this.watcher.start();
+    await this.documents.start();
     this.liveTimer = setInterval(() => this.refreshLiveFlags(), 1000);
     this.liveTimer.unref?.();
   }
@@ -117,6 +123,7 @@ export class SessionStore {
     if (this.liveTimer) clearInterval(this.liveTimer);
     if (this.listTimer) clearTimeout(this.listTimer);
     await this.watcher.close();
+    await this.documents.close();
     await this.pool.close();
     this.listeners.clear();
   }
@@ -196,6 +203,7 @@ export class SessionStore {
     const abs = path.resolve(root);
     if (!this.roots.includes(abs)) this.roots.push(abs);
     this.watcher.add(abs);
+    this.documents.addRoot(abs);
   }
 
   // ---------- internals ----------

@@ -5,6 +5,7 @@
  */
 import type { PushedEvent, SessionDelta } from '../../../src-shared/bridge/contract';
 import { call, transport } from '../host';
+import { runHostCommand } from './host-commands';
 import { pickInitialSession } from './initial-session';
 import { useAppStore } from './store';
 
@@ -72,6 +73,9 @@ function onPushed(event: PushedEvent): void {
       return;
     case 'notice':
       state().pushToast(event.message);
+      return;
+    case 'command':
+      runHostCommand(event.command, (key) => void openSession(key));
       return;
   }
 }

@@ -63,14 +63,22 @@ export class ChunkParser {
   }
 }
 
+/** In place: the records are fresh from classifyLine and are not shared. */
 function slim(record: ClassifiedRecord): ClassifiedRecord {
   switch (record.type) {
-    case 'event':
-      return { ...record, body: slimBody(record.body), stubs: countTruncationStubs(record.body) };
+    case 'event': {
+      const stubs = countTruncationStubs(record.body);
+      record.body = slimBody(record.body);
+      // Most events have none: leave the field out rather than copy a 0 to the main thread.
+      if (stubs) record.stubs = stubs;
+      return record;
+    }
     case 'unsupported':
-      return { ...record, record: { ...record.record, body: slimBody(record.record.body) } };
+      record.record.body = slimBody(record.record.body);
+      return record;
     case 'invalid':
-      return { ...record, record: { ...record.record, body: null } };
+      record.record.body = null;
+      return record;
     default:
       return record;
   }

@@ -45,6 +45,7 @@ export const SessionRow = memo(function SessionRow(props: {
       data-testid="session-row"
       data-session-id={s.sessionId}
       data-session-key={s.key}
+      data-status={s.status}
       aria-current={selected ? 'true' : undefined}
       title={s.path}
       onClick={() => props.onOpen(s.key)}

@@ -50,6 +50,13 @@ export function TimelinePanel() {
   const scale = useMemo(() => buildTimeScale(model.times, trackWidth - 12), [model.times, trackWidth]);
 
   // Keep the picked event in view (j/k, a click elsewhere); appends never scroll.
+  // The newest seq shown (entries are sorted by seq, events without one last): a DOM signal the
+  // live bench watches to time append → visible.
+  const lastSeq = useMemo(() => {
+    for (let i = entries.length - 1; i >= 0; i--) if (entries[i]!.seq !== null) return entries[i]!.seq;
+    return null;
+  }, [entries]);
+
   const selectedIndex = useMemo(
     () => (selectedEventId ? entries.findIndex((e) => e.eventId === selectedEventId) : -1),
     [entries, selectedEventId],
@@ -91,7 +98,12 @@ export function TimelinePanel() {
       style={{ ['--track-w' as string]: `${trackWidth}px` }}
       data-testid="timeline-panel"
     >
-      <div className="tl-summary faint" data-testid="timeline-summary">
+      <div
+        className="tl-summary faint"
+        data-testid="timeline-summary"
+        data-event-count={entries.length}
+        data-last-seq={lastSeq ?? undefined}
+      >
         <span>{formatCount(entries.length)} events</span>
         <span>· {formatDuration(span)} span</span>
         {scale.breaks.length > 0 && (

@@ -1,0 +1,79 @@
+// Real files in a temp root, real chokidar: the documents found, and reloads on rewrite.
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PushedEvent } from '../../../src-shared/bridge/contract';
+import { richLedger } from '../../../src-shared/formats/change-ledger/testing/ledger-builder';
+import { fixtureJsonl, validFixture } from '../../../src-shared/formats/step-trace/testing/trace-fixture';
+import { DocumentIndex } from './document-index';
+import { loadLedgerDocument } from './ledger-provider';
+import { loadStepTraceDocument } from './step-trace-provider';
+import { loadTreeTraceDocument } from './treetrace-provider';
+
+const CORPUS = new URL(
+  '../../../src-shared/formats/treetrace/fixtures/corpus/examples/weather-dashboard',
+  import.meta.url,
+);
+
+let root: string;
+let index: DocumentIndex | null = null;
+beforeEach(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'le-docs-'));
+});
+afterEach(async () => {
+  await index?.close();
+  index = null;
+  await rm(root, { recursive: true, force: true });
+});
+
+async function writeAll(dir: string, files: Map<string, string | Uint8Array>) {
+  for (const [rel, content] of files) {
+    await mkdir(path.dirname(path.join(dir, rel)), { recursive: true });
+    await writeFile(path.join(dir, rel), content);
+  }
+}
+
+describe('DocumentIndex', () => {
+  it('finds bundles, ledgers and step traces under a root and loads each', async () => {
+    await cp(CORPUS, path.join(root, 'projects', 'weather'), { recursive: true });
+    await writeAll(path.join(root, 'ledgers', 'main'), await richLedger().files());
+    const trace = await validFixture();
+    await writeAll(path.join(root, 'traces'), trace.files);
+    await writeFile(path.join(root, 'traces', 'run.jsonl'), fixtureJsonl(trace));
+    await mkdir(path.join(root, 'sessions', 'abc'), { recursive: true });
+    await writeFile(path.join(root, 'sessions', 'abc', 'provenance.jsonl'), '{}\n');
+
+    index = new DocumentIndex([root]);
+    await index.start();
+    const docs = index.list();
+    expect(docs.map((d) => [path.relative(root, d.key), d.kind])).toEqual([
+      ['ledgers/main', 'change-ledger'],
+      ['projects/weather/.treetrace', 'treetrace'],
+      ['traces/run.jsonl', 'step-trace'],
+    ]);
+    const bundle = await loadTreeTraceDocument(docs[1]!.key);
+    expect(bundle.error).toBeNull();
+    expect(bundle.bundle!.nodes.length).toBeGreaterThan(0);
+    const ledger = await loadLedgerDocument(docs[0]!.key);
+    expect(ledger.model!.events.length).toBeGreaterThan(0);
+    const report = await loadStepTraceDocument(docs[2]!.key);
+    expect(report.report!.verdict).toBe('valid');
+  });
+
+  it('gives a bundle a new revision when TreeTrace rewrites it, and refuses paths outside the roots', async () => {
+    await cp(CORPUS, path.join(root, 'weather'), { recursive: true });
+    index = new DocumentIndex([root]);
+    const events: PushedEvent[] = [];
+    index.onEvent((e) => events.push(e));
+    await index.start();
+    const [doc] = index.list();
+    expect(doc!.revision).toBe(1);
+    await writeFile(path.join(root, 'weather', '.treetrace', 'evals.jsonl'), '');
+    const start = Date.now();
+    while (!events.some((e) => e.type === 'documents.changed') && Date.now() - start < 5000)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(index.get(doc!.key).revision).toBe(2);
+    await expect(index.open('/etc')).rejects.toMatchObject({ code: 'forbidden-path' });
+  });
+});

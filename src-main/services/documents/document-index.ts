@@ -1,0 +1,134 @@
+/**
+ * The documents under the roots (TreeTrace bundles, change ledgers, step traces): found at
+ * start, re-scanned when files appear, and given a new revision whenever one of their files
+ * changes — TreeTrace rewrites whole files at the end of a run, a ledger grows — so open views
+ * reload. Pushes `documents.changed`.
+ */
+import { watch, type FSWatcher } from 'chokidar';
+import path from 'node:path';
+import { BridgeError, type DocumentListItem, type PushedEvent } from '../../../src-shared/bridge/contract';
+import { isUnder } from '../fs/is-under';
+import { classifyDocument, findDocuments } from './find-documents';
+
+const DEBOUNCE_MS = 150;
+
+export class DocumentIndex {
+  private readonly docs = new Map<string, DocumentListItem>();
+  private readonly listeners = new Set<(event: PushedEvent) => void>();
+  private watcher: FSWatcher | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly touched = new Set<string>();
+  private rescan = false;
+
+  constructor(private readonly roots: string[]) {}
+
+  async start(): Promise<void> {
+    for (const root of this.roots)
+      for (const d of await findDocuments(root)) this.put(d.key, d.kind, d.label);
+    this.watcher = watch(this.roots, {
+      ignoreInitial: true,
+      depth: 6,
+      ignored: /(^|[/\\])(node_modules|\.git)([/\\]|$)/,
+    });
+    const onChange = (p: string) => this.onFsEvent(path.resolve(p));
+    this.watcher.on('add', onChange).on('change', onChange).on('unlink', onChange).on('addDir', onChange);
+    await new Promise<void>((resolve) => this.watcher!.once('ready', () => resolve()));
+  }
+
+  onEvent(listener: (event: PushedEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  list(): DocumentListItem[] {
+    return [...this.docs.values()].sort((a, b) => (a.key < b.key ? -1 : 1));
+  }
+
+  get(key: string): DocumentListItem {
+    const d = this.docs.get(key);
+    if (!d) throw new BridgeError('not-found', `no document ${key}`);
+    return d;
+  }
+
+  /** Adds what is at `target` (a document or a folder of them); only under the roots. */
+  async open(target: string): Promise<DocumentListItem[]> {
+    const abs = path.resolve(target);
+    if (!this.roots.some((r) => isUnder(abs, r)))
+      throw new BridgeError('forbidden-path', `${target} is not under a folder you opened`);
+    const self = await classifyDocument(abs);
+    const found = self ? [self] : await findDocuments(abs);
+    if (found.length === 0)
+      throw new BridgeError('not-found', `no TreeTrace bundle, change ledger or step trace at ${target}`);
+    const items = found.map((d) => this.put(d.key, d.kind, d.label));
+    this.emit({ type: 'documents.changed', items });
+    return items;
+  }
+
+  addRoot(root: string): void {
+    const abs = path.resolve(root);
+    if (this.roots.includes(abs)) return;
+    this.roots.push(abs);
+    this.watcher?.add(abs);
+    void findDocuments(abs).then((found) => {
+      const items = found.map((d) => this.put(d.key, d.kind, d.label));
+      if (items.length) this.emit({ type: 'documents.changed', items });
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    await this.watcher?.close();
+    this.listeners.clear();
+  }
+
+  private put(key: string, kind: DocumentListItem['kind'], label: string): DocumentListItem {
+    const prev = this.docs.get(key);
+    const item: DocumentListItem = {
+      key,
+      kind,
+      label,
+      path: key,
+      revision: prev ? prev.revision + 1 : 1,
+      updatedAt: new Date().toISOString(),
+    };
+    this.docs.set(key, item);
+    return item;
+  }
+
+  private onFsEvent(p: string): void {
+    let owned = false;
+    for (const key of this.docs.keys()) {
+      const doc = this.docs.get(key)!;
+      const root = doc.kind === 'treetrace' && path.basename(key) === '.treetrace' ? path.dirname(key) : key;
+      if (p === key || isUnder(p, root)) {
+        this.touched.add(key);
+        owned = true;
+      }
+    }
+    if (!owned) this.rescan = true;
+    if (this.timer) return;
+    // Debounced: TreeTrace rewrites several files at the end of a run, one reload is enough.
+    this.timer = setTimeout(() => void this.flush(), DEBOUNCE_MS);
+  }
+
+  private async flush(): Promise<void> {
+    this.timer = null;
+    const items: DocumentListItem[] = [];
+    for (const key of this.touched) {
+      const doc = this.docs.get(key);
+      if (doc) items.push(this.put(key, doc.kind, doc.label));
+    }
+    this.touched.clear();
+    if (this.rescan) {
+      this.rescan = false;
+      for (const root of this.roots)
+        for (const d of await findDocuments(root))
+          if (!this.docs.has(d.key)) items.push(this.put(d.key, d.kind, d.label));
+    }
+    if (items.length) this.emit({ type: 'documents.changed', items });
+  }
+
+  private emit(event: PushedEvent): void {
+    for (const l of this.listeners) l(event);
+  }
+}
