@@ -1,67 +1,7 @@
-/**
- * `LedgerFileAccess` on the real file system: files are read relative to the ledger folder and
- * never outside it. The pure code has already refused escapes by text; this checks again on what
- * the OS resolves — `..`, absolute paths and symlinks (real paths compared) — so a diff file
- * cannot be a link to ~/.ssh/id_rsa. Files are opened read-only, non-blocking (a FIFO must not
- * hang us) and must be regular files.
- */
-import { createHash } from 'node:crypto';
-import { constants } from 'node:fs';
-import { open, realpath } from 'node:fs/promises';
-import path from 'node:path';
-import type { FileRead, LedgerFileAccess } from '../../../src-shared/formats/change-ledger/types';
-import { describeFsError } from '../fs/describe-fs-error';
-
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
+/** Diff files and manifests of a change ledger: read inside the ledger folder, never outside it. */
+import type { LedgerFileAccess } from '../../../src-shared/formats/change-ledger/types';
+import { createFolderFileAccess } from '../fs/folder-file-access';
 
 export function createNodeLedgerAccess(ledgerDir: string): LedgerFileAccess {
-  const root = path.resolve(ledgerDir);
-  let realRoot: Promise<string> | null = null;
-
-  return {
-    async readFile(relPath: string): Promise<FileRead> {
-      if (relPath.includes('\0')) return escape('contains a NUL byte');
-      if (path.isAbsolute(relPath)) return escape('is absolute');
-      const target = path.resolve(root, relPath);
-      if (!isInside(root, target)) return escape('leaves the ledger folder');
-      let realTarget: string;
-      try {
-        realRoot ??= realpath(root);
-        const [r, t] = await Promise.all([realRoot, realpath(target)]);
-        if (!isInside(r, t)) return escape(`resolves to ${t}, outside the ledger folder`);
-        realTarget = t;
-      } catch (error) {
-        return missing(error);
-      }
-      try {
-        const handle = await open(realTarget, OPEN_FLAGS);
-        try {
-          if (!(await handle.stat()).isFile()) return { status: 'missing', reason: 'not a regular file' };
-          return { status: 'ok', bytes: await handle.readFile() };
-        } finally {
-          await handle.close();
-        }
-      } catch (error) {
-        return missing(error);
-      }
-    },
-
-    async sha256(bytes: Uint8Array): Promise<string> {
-      return createHash('sha256').update(bytes).digest('hex');
-    },
-  };
-}
-
-/** Strictly inside: the folder itself is not a file inside it. */
-function isInside(root: string, target: string): boolean {
-  const rel = path.relative(root, target);
-  return rel !== '' && rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel);
-}
-
-function escape(reason: string): FileRead {
-  return { status: 'escape', reason };
-}
-
-function missing(error: unknown): FileRead {
-  return { status: 'missing', reason: describeFsError(error as NodeJS.ErrnoException) };
+  return createFolderFileAccess(ledgerDir, 'ledger folder');
 }

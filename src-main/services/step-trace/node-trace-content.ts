@@ -1,67 +1,7 @@
-/**
- * `TraceContentAccess` on the real file system: evidence files are read relative to the trace's
- * folder and never outside it. The validator has already refused escapes by text; this checks
- * again on what the OS resolves — `..`, absolute paths and symlinks (real paths compared) — so an
- * evidence file cannot be a link to ~/.ssh/id_rsa. Files are opened read-only, non-blocking
- * (a FIFO must not hang us) and must be regular files.
- */
-import { createHash } from 'node:crypto';
-import { constants } from 'node:fs';
-import { open, realpath } from 'node:fs/promises';
-import path from 'node:path';
-import type { ContentRead, TraceContentAccess } from '../../../src-shared/formats/step-trace/types';
-import { describeFsError } from '../fs/describe-fs-error';
-
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
+/** Evidence files of a step trace: read beside the trace, never outside its folder. */
+import type { TraceContentAccess } from '../../../src-shared/formats/step-trace/types';
+import { createFolderFileAccess } from '../fs/folder-file-access';
 
 export function createNodeTraceContent(traceDir: string): TraceContentAccess {
-  const root = path.resolve(traceDir);
-  let realRoot: Promise<string> | null = null;
-
-  return {
-    async readFile(relPath: string): Promise<ContentRead> {
-      if (relPath.includes('\0')) return escape('contains a NUL byte');
-      if (path.isAbsolute(relPath)) return escape('is absolute');
-      const target = path.resolve(root, relPath);
-      if (!isInside(root, target)) return escape('leaves the trace folder');
-      let realTarget: string;
-      try {
-        realRoot ??= realpath(root);
-        const [r, t] = await Promise.all([realRoot, realpath(target)]);
-        if (!isInside(r, t)) return escape(`resolves to ${t}, outside the trace folder`);
-        realTarget = t;
-      } catch (error) {
-        return missing(error);
-      }
-      try {
-        const handle = await open(realTarget, OPEN_FLAGS);
-        try {
-          if (!(await handle.stat()).isFile()) return { status: 'missing', reason: 'not a regular file' };
-          return { status: 'ok', bytes: await handle.readFile() };
-        } finally {
-          await handle.close();
-        }
-      } catch (error) {
-        return missing(error);
-      }
-    },
-
-    async sha256(bytes: Uint8Array): Promise<string> {
-      return createHash('sha256').update(bytes).digest('hex');
-    },
-  };
-}
-
-/** Strictly inside: the folder itself is not a file inside it. */
-function isInside(root: string, target: string): boolean {
-  const rel = path.relative(root, target);
-  return rel !== '' && rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel);
-}
-
-function escape(reason: string): ContentRead {
-  return { status: 'escape', reason };
-}
-
-function missing(error: unknown): ContentRead {
-  return { status: 'missing', reason: describeFsError(error as NodeJS.ErrnoException) };
+  return createFolderFileAccess(traceDir, 'trace folder');
 }

@@ -1,31 +1,15 @@
 /**
  * `diff_path` and `tar_uri` name files relative to the ledger folder and may not leave it. This is
  * the pure half of that rule, on the text alone; the Node file access checks again on real paths
- * (symlinks). Both `/` and `\` separate segments (a ledger may come from Windows).
+ * (symlinks). The rule itself is shared with step traces: ../relative-path.ts.
  */
+import { normaliseRelativePath, type RelativePath } from '../relative-path';
 
-export type LedgerPath =
-  | { kind: 'file'; path: string }
-  | { kind: 'escape'; reason: string }
-  /** `.`, `a/..`, `''`: the folder itself. */
-  | { kind: 'folder' };
+export type LedgerPath = RelativePath;
 
 /** Normalises a relative path to forward-slash segments without `.` and `..`. */
 export function normaliseLedgerPath(raw: string): LedgerPath {
-  if (raw.includes('\0')) return { kind: 'escape', reason: 'contains a NUL byte' };
-  if (/^[a-zA-Z]:/.test(raw)) return { kind: 'escape', reason: 'has a drive letter' };
-  if (raw.startsWith('/') || raw.startsWith('\\')) return { kind: 'escape', reason: 'is absolute' };
-  const out: string[] = [];
-  for (const segment of raw.split(/[/\\]/)) {
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') {
-      if (out.length === 0) return { kind: 'escape', reason: 'climbs above the ledger folder' };
-      out.pop();
-      continue;
-    }
-    out.push(segment);
-  }
-  return out.length === 0 ? { kind: 'folder' } : { kind: 'file', path: out.join('/') };
+  return normaliseRelativePath(raw, 'ledger folder');
 }
 
 /**

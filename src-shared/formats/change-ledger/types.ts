@@ -3,6 +3,7 @@
  * and of what the reader, the validator, the timeline and the bookmark diff give back.
  * Everything here is plain JSON data (no classes, Maps or Dates): it crosses the Bridge unchanged.
  */
+import type { FolderFileAccess, FolderRead } from '../folder-access';
 
 export type JsonObject = { [key: string]: unknown };
 
@@ -208,21 +209,14 @@ export interface LedgerModel {
 }
 
 /** What reading one file of the ledger folder gave. */
-export type FileRead =
-  | { status: 'ok'; bytes: Uint8Array }
-  | { status: 'missing'; reason: string }
-  | { status: 'escape'; reason: string };
+export type FileRead = FolderRead;
 
 /**
  * How the pure code reaches the ledger folder's files and SHA-256 without touching the OS itself.
  * `relPath` is normalised (forward slashes, no `.`/`..`, inside the folder); an implementation
  * must still refuse anything that resolves outside (symlinks) with `escape`.
  */
-export interface LedgerFileAccess {
-  readFile(relPath: string): Promise<FileRead>;
-  /** Lowercase hex SHA-256 of the bytes. */
-  sha256(bytes: Uint8Array): Promise<string>;
-}
+export type LedgerFileAccess = FolderFileAccess;
 
 /** A snapshot manifest file as found in `snapshots/`. */
 export interface SnapshotFile {

@@ -2,6 +2,7 @@
  * Types of a step trace (shared spec: step-trace-format-v1.md) and of the validator's report.
  * The kinds and output types are closed: anything else is a violation, never silently accepted.
  */
+import type { FolderFileAccess, FolderRead } from '../folder-access';
 
 export const SUPPORTED_TRACE_SCHEMA_VERSION = 1;
 export const SUPPORTED_FINGERPRINT_ALGO = 'sha256';
@@ -70,21 +71,14 @@ export interface StepTraceReport {
 }
 
 /** What reading one evidence file gave. */
-export type ContentRead =
-  | { status: 'ok'; bytes: Uint8Array }
-  | { status: 'missing'; reason: string }
-  | { status: 'escape'; reason: string };
+export type ContentRead = FolderRead;
 
 /**
  * How the validator reaches evidence files and SHA-256 without touching the OS itself.
  * `relPath` is already normalised (forward slashes, no `.`/`..`, inside the trace's folder);
  * an implementation must still refuse anything that resolves outside (symlinks) with `escape`.
  */
-export interface TraceContentAccess {
-  readFile(relPath: string): Promise<ContentRead>;
-  /** Lowercase hex SHA-256 of the bytes. */
-  sha256(bytes: Uint8Array): Promise<string>;
-}
+export type TraceContentAccess = FolderFileAccess;
 
 export type JsonObject = { [key: string]: unknown };
 
