@@ -18,6 +18,8 @@ export interface FoundDocument {
 
 const MAX_DEPTH = 5;
 const MAX_ENTRIES = 20_000;
+/** Archives found by the walk (bundles zipped by hand or by CI); plain `.tar` is opened by path only. */
+const ARCHIVE_NAME = /\.(zip|tar\.gz|tgz)$/i;
 const SKIP = new Set(['node_modules', '.git', 'subagents', 'snapshots', 'diffs']);
 
 /** Classifies one path the user named (a file, a bundle, a ledger); null when it is none of them. */
@@ -59,6 +61,10 @@ export async function findDocuments(root: string): Promise<FoundDocument[]> {
         if (entry.name.startsWith('.') && entry.name !== '.treetrace') continue;
         if (!d) await walk(full, depth + 1);
       } else if (entry.isFile() && entry.name.endsWith('.jsonl') && entry.name !== 'provenance.jsonl') {
+        const d = await classifyDocument(full);
+        if (d) found.push(d);
+      } else if (entry.isFile() && ARCHIVE_NAME.test(entry.name)) {
+        // A zipped TreeTrace bundle (`.zip`, `.tar.gz`): listed, read in place when opened.
         const d = await classifyDocument(full);
         if (d) found.push(d);
       }

@@ -1,10 +1,12 @@
 /** The TreeTrace service: bundles read from disk (folders or archives) on request. */
 import type { TreeTraceDocument, TreeTraceService } from '../../../src-shared/bridge/contract';
-import { openTreeTrace } from '../treetrace/open-treetrace';
+import { archiveFormatOf, openTreeTrace } from '../treetrace/open-treetrace';
 import type { DocumentIndex } from './document-index';
 
 export async function loadTreeTraceDocument(key: string): Promise<TreeTraceDocument> {
-  const opened = await openTreeTrace(key, { scan: false });
+  // Folders are named exactly (a `.treetrace/` or its project); an archive is read in memory and
+  // its bundle may sit one folder down (`project/.treetrace/`), so its entries are scanned.
+  const opened = await openTreeTrace(key, { scan: archiveFormatOf(key) !== null });
   if (!opened.ok) return { key, label: key, bundle: null, error: opened.error.message };
   const value = opened.value;
   if (value.kind === 'bundle') return { key, label: value.label, bundle: value.bundle, error: null };
