@@ -49,7 +49,7 @@ export default defineConfig(
 
   // Node-side code and tooling scripts.
   {
-    files: ['src-main/**', 'scripts/**', 'bin/**', 'bench/**', 'e2e/**', '*.{js,mjs,cjs,ts}'],
+    files: ['src-main/**', 'scripts/**', 'bin/**', 'bench/**', 'e2e/**', 'build/**', '*.{js,mjs,cjs,ts}'],
     languageOptions: { globals: globals.node },
   },
 

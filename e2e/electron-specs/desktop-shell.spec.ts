@@ -61,7 +61,9 @@ test('a second launch hands `open PATH` to the running app, which shows that ses
   await cp(path.join(served.home, 'sessions', '42d50babf77e'), path.join(other, 'copied-run'), {
     recursive: true,
   });
-  const second = spawn(desktop.executable, [MAIN_ENTRY, 'open', other], {
+  // As Playwright does for the first one: Linux CI runs as root, where Chromium's sandbox cannot start.
+  const sandbox = process.platform === 'linux' ? ['--no-sandbox'] : [];
+  const second = spawn(desktop.executable, [...sandbox, MAIN_ENTRY, 'open', other], {
     env: electronEnv(served.home, desktop.userData),
     stdio: 'ignore',
   });

@@ -62,7 +62,7 @@ export const test = base.extend<
   electronBinary: [
     async ({ host }, use, workerInfo) => {
       const binary = host === 'electron' ? findElectronBinary() : null;
-      if (binary && !binary.executable)
+      if (binary && 'reason' in binary)
         console.log(`[${workerInfo.project.name}] every test skipped: ${binary.reason}`);
       else if (binary)
         console.log(`[${workerInfo.project.name}] Electron: ${binary.executable} (${binary.from})`);
@@ -83,11 +83,8 @@ export const test = base.extend<
   ],
 
   served: async ({ host, electronBinary, playwright }, use) => {
-    if (host === 'electron' && !electronBinary?.executable)
-      test.skip(
-        true,
-        electronBinary && !electronBinary.executable ? electronBinary.reason : 'no Electron binary',
-      );
+    if (host === 'electron' && (!electronBinary || 'reason' in electronBinary))
+      test.skip(true, electronBinary?.reason ?? 'no Electron binary');
     const base_ = await mkdtemp(path.join(os.tmpdir(), 'le-e2e-'));
     const home = path.join(base_, 'home');
     await cp(FIXTURE_SESSIONS, path.join(home, 'sessions'), { recursive: true });
@@ -99,7 +96,7 @@ export const test = base.extend<
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
       } else {
-        const executable = electronBinary!.executable!;
+        const executable = electronBinary!.executable as string;
         const userData = path.join(base_, 'user-data');
         const launched = await launchElectronApp(playwright, { executable, home, userData });
         await use({

@@ -146,6 +146,7 @@ export function trackWindowState(win: BrowserWindow, file: string, debounceMs = 
   return () => {
     if (timer) clearTimeout(timer);
     for (const name of events) win.removeListener(name as 'resize', later);
+    win.webContents.removeListener('zoom-changed', later);
     win.removeListener('close', save);
   };
 }

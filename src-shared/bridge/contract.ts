@@ -4,7 +4,9 @@
  * Adding a method to a service without an argument validator in `METHOD_ARGS` is a type error,
  * so the allowlist cannot drift from the interfaces.
  */
-import type { LineageDelta, LineageEdge, LineageNode } from '../lineage/types';
+import type { LineageNode } from '../lineage/types';
+import type { EdgeColumns, NodeColumns } from './graph-columns';
+import type { TimelineColumns, TimelineRow } from './timeline-columns';
 import {
   DOCUMENTS_METHOD_ARGS,
   type DocumentListItem,
@@ -52,19 +54,18 @@ export interface SessionListItem {
   notice: string | null;
 }
 
-/** One event in the timeline: envelope only, never the body. */
-export interface TimelineEntry {
-  eventId: string;
-  kind: string;
-  seq: number | null;
-  ts: string | null;
-  lineNo: number;
-  byteOffset: number;
-  byteLength: number;
-  /** The lineage node the event belongs to, when any. */
-  nodeId: string | null;
-  actor: string | null;
-}
+/** One event in the timeline: envelope only, never the body (travels as `TimelineColumns`). */
+export type TimelineEntry = TimelineRow;
+export type { EdgeColumns, NodeColumns, TimelineColumns, TimelineRow };
+
+/**
+ * A lineage node as it comes off the wire (graph-columns.ts): fields that hold nothing are left
+ * out to keep big sessions small (a 100k-event session has ~50k nodes) — `corrections` when
+ * empty, `stale` and `missing` when false, and `data` fields that are null. `fromWireNode` puts
+ * the defaults back.
+ */
+export type WireNode = Omit<LineageNode, 'corrections' | 'stale' | 'missing'> &
+  Partial<Pick<LineageNode, 'corrections' | 'stale' | 'missing'>>;
 
 export type ProblemType =
   'parse-error' | 'invalid' | 'unsupported' | 'duplicate' | 'oversized' | 'dangling-correction';
@@ -91,11 +92,19 @@ export interface SessionSnapshot {
   /** Increases with every delta; a delta whose `fromVersion` is not the client's version means resync. */
   version: number;
   summary: SessionListItem;
-  nodes: LineageNode[];
-  edges: LineageEdge[];
-  timeline: TimelineEntry[];
+  nodes: NodeColumns;
+  edges: EdgeColumns;
+  /** Every event, in file order. */
+  timeline: TimelineColumns;
   problems: ProblemEntry[];
   health: TailHealth;
+}
+
+export interface WireLineageDelta {
+  upsertedNodes: NodeColumns;
+  removedNodes: string[];
+  upsertedEdges: EdgeColumns;
+  removedEdges: string[];
 }
 
 export interface SessionDelta {
@@ -105,8 +114,9 @@ export interface SessionDelta {
   /** The file was truncated or replaced: drop everything and take this delta as a new start. */
   reset: boolean;
   summary: SessionListItem;
-  lineage: LineageDelta;
-  timeline: TimelineEntry[];
+  lineage: WireLineageDelta;
+  /** Events added since `fromVersion`, and events seen again (a correction moved them to another node). */
+  timeline: TimelineColumns;
   problems: ProblemEntry[];
   health: TailHealth;
 }

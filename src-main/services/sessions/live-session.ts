@@ -9,8 +9,10 @@ import type {
   SessionListItem,
   SessionSnapshot,
   TailHealth,
-  TimelineEntry,
+  WireLineageDelta,
 } from '../../../src-shared/bridge/contract';
+import { TimelineEncoder, type TimelineColumns } from '../../../src-shared/bridge/timeline-columns';
+import { encodeEdges, encodeNodes } from '../../../src-shared/bridge/graph-columns';
 import type { ClassifiedRecord } from '../../../src-shared/formats/sciagent/classify-line';
 import { SessionLog, type EventView, type LogDelta } from '../../../src-shared/formats/sciagent/session-log';
 import { num, str } from '../../../src-shared/formats/sciagent/types';
@@ -27,14 +29,16 @@ interface PendingDelta {
   /** Last state of each touched node/edge (null: removed); folded into a LineageDelta on take. */
   nodes: Map<string, LineageNode | null>;
   edges: Map<string, LineageEdge | null>;
-  timeline: TimelineEntry[];
+  /** Events added, or moved to another node by a correction; encoded when the delta is taken. */
+  timeline: EventView[];
   problems: ProblemEntry[];
 }
 
 export class LiveSession {
   private log = new SessionLog();
   private lineage: SciagentLineageBuilder;
-  private timeline: TimelineEntry[] = [];
+  // No timeline array of our own: the log's events are the timeline (in file order), so it is
+  // encoded from them when asked for — one copy of each event in memory, not two.
   private problems: ProblemEntry[] = [];
   private readonly verdicts = new Map<string, string>();
   private readonly models = new Set<string>();
@@ -63,15 +67,21 @@ export class LiveSession {
     const pending = this.pendingDelta();
     foldInto(pending, lineageDelta);
     for (const view of delta.added) {
-      const entry = this.timelineEntry(view);
-      this.timeline.push(entry);
-      pending.timeline.push(entry);
+      pending.timeline.push(view);
       this.noteSummary(view);
     }
-    for (const view of delta.corrected) this.noteSummary(view);
-    const problems = problemsOf(delta);
-    this.problems.push(...problems);
-    pending.problems.push(...problems);
+    for (const view of delta.corrected) {
+      pending.timeline.push(view);
+      this.noteSummary(view);
+    }
+    const problems =
+      delta.parseErrors.length || delta.invalid.length || delta.unsupported.length || delta.duplicates.length
+        ? problemsOf(delta)
+        : [];
+    for (const p of problems) {
+      this.problems.push(p);
+      pending.problems.push(p);
+    }
     this.health.linesSkipped = this.problems.length;
     // Growth after the first complete read is what makes a session live, not the read itself.
     if (this.status === 'ready' && committedOffset > this.health.bytesRead && records.length)
@@ -80,11 +90,20 @@ export class LiveSession {
     this.health.fileBytes = this.fileBytes = Math.max(fileBytes, committedOffset);
   }
 
+  /**
+   * The first read is done. Said in a delta too (with nothing else in it), so that a page holding
+   * this session learns it from the same stream as the data, never before the last of it.
+   */
+  markReady(): void {
+    if (this.status !== 'loading') return;
+    this.status = 'ready';
+    this.pendingDelta();
+  }
+
   /** The file shrank or was replaced: everything derived from it is dropped. */
   reset(reason: string): void {
     this.log = new SessionLog();
     this.lineage = this.newLineage();
-    this.timeline = [];
     this.problems = [];
     this.verdicts.clear();
     this.models.clear();
@@ -120,8 +139,8 @@ export class LiveSession {
       version: this.version,
       reset: pending.reset,
       summary: this.listItem(),
-      lineage: toLineageDelta(pending),
-      timeline: pending.timeline,
+      lineage: toWireDelta(pending),
+      timeline: this.encodeTimeline(pending.timeline, true),
       problems: pending.problems,
       health: { ...this.health, notices: [...this.health.notices] },
     };
@@ -140,9 +159,9 @@ export class LiveSession {
         key: this.key,
         version: this.version,
         summary: this.listItem(),
-        nodes: [...this.lineage.nodes.values()],
-        edges: [...this.lineage.edges.values()],
-        timeline: [...this.timeline],
+        nodes: encodeNodes(this.lineage.nodes.values()),
+        edges: encodeEdges(this.lineage.edges.values()),
+        timeline: this.encodeTimeline(this.log.events.values(), false),
         problems: [...this.problems],
         health: { ...this.health, notices: [...this.health.notices] },
       },
@@ -179,11 +198,11 @@ export class LiveSession {
 
   /** The line number of the problem or event starting at `byteOffset` (0 when unknown). */
   lineNoAt(byteOffset: number): number {
-    return (
-      this.problems.find((p) => p.byteOffset === byteOffset)?.lineNo ??
-      this.timeline.find((t) => t.byteOffset === byteOffset)?.lineNo ??
-      0
-    );
+    const problem = this.problems.find((p) => p.byteOffset === byteOffset);
+    if (problem) return problem.lineNo;
+    for (const view of this.log.events.values())
+      if (view.event.byteOffset === byteOffset) return view.event.lineNo;
+    return 0;
   }
 
   private newLineage(): SciagentLineageBuilder {
@@ -204,19 +223,31 @@ export class LiveSession {
     return this.pending;
   }
 
-  private timelineEntry(view: EventView): TimelineEntry {
-    const { event, body } = view;
-    return {
-      eventId: event.eventId,
-      kind: event.kind,
-      seq: event.seq,
-      ts: str(body['ts']),
-      lineNo: event.lineNo,
-      byteOffset: event.byteOffset,
-      byteLength: event.byteLength,
-      nodeId: this.lineage.nodeOf(event.eventId),
-      actor: str(body['actor']),
-    };
+  /** Timeline rows of `views` with the node each event belongs to now. */
+  private encodeTimeline(views: Iterable<EventView>, dedupe: boolean): TimelineColumns {
+    const encoder = new TimelineEncoder();
+    const seen = dedupe ? new Set<string>() : null;
+    for (const { event, body } of views) {
+      if (seen) {
+        // An event added and then corrected before the delta went out is sent once.
+        if (seen.has(event.eventId)) continue;
+        seen.add(event.eventId);
+      }
+      const ts = str(body['ts']);
+      const t = ts === null ? NaN : Date.parse(ts);
+      encoder.push({
+        eventId: event.eventId,
+        kind: event.kind,
+        seq: event.seq,
+        t: Number.isNaN(t) ? null : t,
+        lineNo: event.lineNo,
+        byteOffset: event.byteOffset,
+        byteLength: event.byteLength,
+        nodeId: this.lineage.nodeOf(event.eventId),
+        actor: str(body['actor']),
+      });
+    }
+    return encoder.finish();
   }
 
   private noteSummary(view: EventView): void {
@@ -244,17 +275,20 @@ function foldInto(pending: PendingDelta, delta: LineageDelta): void {
   for (const id of delta.removedEdges) pending.edges.set(id, null);
 }
 
-function toLineageDelta(pending: PendingDelta): LineageDelta {
-  const out: LineageDelta = { upsertedNodes: [], removedNodes: [], upsertedEdges: [], removedEdges: [] };
+function toWireDelta(pending: PendingDelta): WireLineageDelta {
+  const nodes: LineageNode[] = [];
+  const removedNodes: string[] = [];
+  const edges: LineageEdge[] = [];
+  const removedEdges: string[] = [];
   for (const [id, n] of pending.nodes) {
-    if (n) out.upsertedNodes.push(n);
-    else out.removedNodes.push(id);
+    if (n) nodes.push(n);
+    else removedNodes.push(id);
   }
   for (const [id, e] of pending.edges) {
-    if (e) out.upsertedEdges.push(e);
-    else out.removedEdges.push(id);
+    if (e) edges.push(e);
+    else removedEdges.push(id);
   }
-  return out;
+  return { upsertedNodes: encodeNodes(nodes), removedNodes, upsertedEdges: encodeEdges(edges), removedEdges };
 }
 
 function problemsOf(delta: LogDelta): ProblemEntry[] {

@@ -17,12 +17,21 @@ import {
 import { LogWatcher } from '../tail/log-watcher';
 import { DocumentIndex } from '../documents/document-index';
 import { ParsePool } from '../parse/parse-pool';
+import type { ParseChunkResult } from '../../../src-shared/formats/sciagent/chunk-parser';
 import { PROVENANCE_FILE } from '../sources/sciagent-home';
 import { LiveSession } from './live-session';
 import { isUnder } from '../fs/is-under';
 
 const MAX_RAW_LINE_BYTES = 256 * 1024;
 const LIST_THROTTLE_MS = 150;
+/**
+ * While a session is first read, its deltas go out at most this often: a page showing it then
+ * redraws a few times a second ("fills in as it goes") rather than once per 4 MiB chunk, and each
+ * redraw costs it the whole graph so far.
+ */
+const LOADING_FLUSH_MS = 2000;
+/** Records applied per turn of the event loop (~15 ms of work on a big log): see applyParsed. */
+const APPLY_SLICE = 1000;
 
 interface FileState {
   session: LiveSession;
@@ -45,6 +54,8 @@ export class SessionStore {
   private readonly dirty = new Set<string>();
   private readonly listDirty = new Set<string>();
   private flushScheduled = false;
+  private readonly lastFlush = new Map<string, number>();
+  private loadingTimer: ReturnType<typeof setTimeout> | null = null;
   private listTimer: ReturnType<typeof setTimeout> | null = null;
   private liveTimer: ReturnType<typeof setInterval> | null = null;
   private readonly liveShown = new Map<string, boolean>();
@@ -53,6 +64,7 @@ export class SessionStore {
   readonly roots: string[];
   /** TreeTrace bundles, change ledgers and step traces under the same roots. */
   readonly documents: DocumentIndex;
+  private readonly explicitFiles = new Set<string>();
 
   constructor(options: SessionStoreOptions) {
     this.roots = options.roots.map((r) => path.resolve(r));
@@ -69,7 +81,9 @@ export class SessionStore {
         }
       },
     });
-    const explicitFiles = new Set(this.roots);
+    // Roots named directly are followed as logs whatever their name (added to by addRoot).
+    const explicitFiles = this.explicitFiles;
+    for (const r of this.roots) explicitFiles.add(r);
     this.watcher = new LogWatcher(
       {
         roots: [...this.roots],
@@ -111,7 +125,7 @@ export class SessionStore {
   async idle(): Promise<void> {
     await this.watcher.pollAll();
     await Promise.all([...this.files.values()].map((s) => s.chain));
-    this.flush();
+    this.flush(true);
   }
 
   onEvent(listener: (event: PushedEvent) => void): () => void {
@@ -122,6 +136,7 @@ export class SessionStore {
   async close(): Promise<void> {
     if (this.liveTimer) clearInterval(this.liveTimer);
     if (this.listTimer) clearTimeout(this.listTimer);
+    if (this.loadingTimer) clearTimeout(this.loadingTimer);
     await this.watcher.close();
     await this.documents.close();
     await this.pool.close();
@@ -202,6 +217,7 @@ export class SessionStore {
   addRoot(root: string): void {
     const abs = path.resolve(root);
     if (!this.roots.includes(abs)) this.roots.push(abs);
+    this.explicitFiles.add(abs);
     this.watcher.add(abs);
     this.documents.addRoot(abs);
   }
@@ -248,11 +264,7 @@ export class SessionStore {
     state.chain = state.chain
       .then(() => parsed)
       .then(
-        (result) => {
-          if (state.epoch !== epoch) return; // read before a reset: stale
-          state.session.apply(result.records, result.committedOffset, fileBytes);
-          this.dirty.add(file);
-        },
+        (result) => this.applyParsed(file, state, epoch, result, fileBytes),
         (error: Error) => {
           if (state.epoch === epoch) state.session.notice(`parse failed: ${error.message}`);
         },
@@ -260,11 +272,44 @@ export class SessionStore {
       .finally(() => {
         state.inflight--;
         if (state.inflight === 0 && state.session.status === 'loading') {
-          state.session.status = 'ready';
+          state.session.markReady();
+          this.dirty.add(file);
           this.markList(file);
         }
         this.scheduleFlush();
       });
+  }
+
+  /**
+   * Applies a chunk's records a slice at a time, yielding to the event loop in between: a 4 MiB
+   * chunk of a big log is ~5k events (~80 ms of work), and while the worker is ahead the chunks
+   * would otherwise be applied back to back in one long microtask run — the whole first read of
+   * a 100k-event log once blocked every other client and watcher for ~1.7 s.
+   */
+  private async applyParsed(
+    file: string,
+    state: FileState,
+    epoch: number,
+    result: ParseChunkResult,
+    fileBytes: number,
+  ): Promise<void> {
+    const { records } = result;
+    for (let from = 0; from === 0 || from < records.length; from += APPLY_SLICE) {
+      if (from > 0) {
+        this.scheduleFlush();
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      if (state.epoch !== epoch) return; // read before a reset: stale
+      const last = from + APPLY_SLICE >= records.length;
+      // Only the last slice moves the committed offset: the bytes before it are not all applied yet.
+      const committed = last ? result.committedOffset : state.session.health.bytesRead;
+      state.session.apply(
+        last && from === 0 ? records : records.slice(from, from + APPLY_SLICE),
+        committed,
+        fileBytes,
+      );
+      this.dirty.add(file);
+    }
   }
 
   private scheduleFlush(): void {
@@ -276,15 +321,33 @@ export class SessionStore {
     });
   }
 
-  private flush(): void {
-    for (const key of this.dirty) {
-      const delta = this.files.get(key)?.session.takeDelta();
+  /** Pushes every session's pending delta; while a session is first read, at most every LOADING_FLUSH_MS. */
+  private flush(force = false): void {
+    const now = Date.now();
+    let held = false;
+    for (const key of [...this.dirty]) {
+      const session = this.files.get(key)?.session;
+      if (
+        !force &&
+        session?.status === 'loading' &&
+        now - (this.lastFlush.get(key) ?? 0) < LOADING_FLUSH_MS
+      ) {
+        held = true;
+        continue;
+      }
+      this.dirty.delete(key);
+      const delta = session?.takeDelta();
       if (delta) {
+        this.lastFlush.set(key, now);
         this.emit({ type: 'session.delta', delta });
         this.markList(key);
       }
     }
-    this.dirty.clear();
+    if (held && !this.loadingTimer)
+      this.loadingTimer = setTimeout(() => {
+        this.loadingTimer = null;
+        this.flush();
+      }, LOADING_FLUSH_MS);
   }
 
   private markList(key: string): void {

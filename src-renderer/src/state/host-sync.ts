@@ -64,6 +64,9 @@ async function refreshAfterReconnect(): Promise<void> {
 }
 
 function onPushed(event: PushedEvent): void {
+  // Deltas wait for the next frame; anything else that arrives after them must not overtake
+  // them (a session row saying "ready" before the page holds the last of its data).
+  if (event.type !== 'session.delta' && queued.length) applyQueued();
   switch (event.type) {
     case 'sessions.changed':
       state().setSessions(event.items);
@@ -80,14 +83,38 @@ function onPushed(event: PushedEvent): void {
   }
 }
 
+/** Deltas waiting for the next frame: a burst is applied (and drawn) once, not once per delta. */
+let queued: SessionDelta[] = [];
+let frame = 0;
+let frameTimer: ReturnType<typeof setTimeout> | null = null;
+
 function onDelta(delta: SessionDelta): void {
   if (delta.key !== state().viewKey) return;
   if (buffered) {
     buffered.push(delta);
     return;
   }
-  const result = state().applySessionDelta(delta);
-  if (result === 'gap') void loadSnapshot(delta.key);
+  queued.push(delta);
+  if (frameTimer !== null) return;
+  frame = requestAnimationFrame(applyQueued);
+  // A hidden tab gets no frames: apply anyway, so a resync or reconnect never finds a backlog.
+  frameTimer = setTimeout(applyQueued, 100);
+}
+
+function applyQueued(): void {
+  cancelAnimationFrame(frame);
+  if (frameTimer !== null) clearTimeout(frameTimer);
+  frameTimer = null;
+  const deltas = queued;
+  queued = [];
+  const key = state().viewKey;
+  const mine = deltas.filter((d) => d.key === key);
+  if (mine.length === 0 || buffered) {
+    buffered?.push(...mine);
+    return;
+  }
+  const result = state().applySessionDeltas(mine);
+  if (result === 'gap') void loadSnapshot(mine[0]!.key);
   else if (Array.isArray(result) && result.length) {
     setTimeout(() => state().expireNew(result), NEW_MARK_MS);
   }

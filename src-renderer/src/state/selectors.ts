@@ -12,6 +12,9 @@ export const selectData = (s: AppState) => s.data;
 export const selectNodes = (s: AppState) => s.data?.nodes;
 export const selectEdges = (s: AppState) => s.data?.edges;
 export const selectStructure = (s: AppState) => s.data?.structure ?? -1;
+export const selectGrowth = (s: AppState) => s.data?.growth ?? null;
+/** Bumps on every change of the session's data (its node and edge maps change in place). */
+export const selectRevision = (s: AppState) => s.data?.revision ?? -1;
 export const selectTimeline = (s: AppState) => s.data?.timeline;
 export const selectProblems = (s: AppState) => s.data?.problems;
 export const selectHealth = (s: AppState) => s.data?.health;

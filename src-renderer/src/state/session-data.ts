@@ -1,7 +1,12 @@
 /**
- * The selected session's data as the renderer holds it, and the pure functions that build it
- * from a snapshot and apply a delta. Collections are replaced (not mutated) on every change so
- * selectors can compare by reference; copying even a 50k-entry Map per delta costs a few ms.
+ * The selected session's data as the renderer holds it, and the functions that build it from a
+ * snapshot and apply deltas (deltas that arrive together are applied as one batch).
+ *
+ * The node and edge maps are updated in place: copying a 50k-entry map for every live append
+ * cost a big session more than everything else the append does. So their identity does not say
+ * what changed; these do: `revision` (anything), `structure` (the graph's shape) and the
+ * timeline, which is a new value whenever it changes. A node object itself is replaced when it
+ * changes, so selectors of one node compare by reference as before.
  */
 import type {
   ProblemEntry,
@@ -9,115 +14,205 @@ import type {
   SessionListItem,
   SessionSnapshot,
   TailHealth,
-  TimelineEntry,
 } from '../../../src-shared/bridge/contract';
+import { decodeEdges, decodeNodes } from '../../../src-shared/bridge/graph-columns';
+import { fromWireNode } from '../../../src-shared/bridge/wire-node';
 import type { LineageEdge, LineageNode } from '../../../src-shared/lineage/types';
+import { Timeline } from './timeline';
+
+export { compareRows as compareEntries } from './timeline';
 
 export interface SessionData {
   key: string;
   version: number;
   summary: SessionListItem;
+  /** Updated in place (see the header); a snapshot or a reset makes new ones. */
   nodes: ReadonlyMap<string, LineageNode>;
   edges: ReadonlyMap<string, LineageEdge>;
+  /** Bumps with every batch of deltas applied. */
+  revision: number;
+  /**
+   * The nodes the last batch added, changed or removed, with what they were before (null: did
+   * not exist), so figures summed over many nodes can be updated rather than recounted.
+   */
+  nodeChanges: { from: number; before: ReadonlyMap<string, LineageNode | null> } | null;
   /** Sorted by seq (events without one last), ties by line number. */
-  timeline: readonly TimelineEntry[];
+  timeline: Timeline;
   problems: readonly ProblemEntry[];
   health: TailHealth;
-  /** Bumps when a node or edge is added or removed (not when one only changes): drives layout. */
+  /**
+   * Changes when a node or edge is added or removed, or a node changes what the graph groups and
+   * orders it by (kind, label, tool name, seq) — not when one only changes its details: drives the
+   * visible graph and the layout. Unique across sessions and snapshots, so equal values mean the same shape.
+   */
   structure: number;
+  /**
+   * How `structure` came from the one before, when nodes and edges were only added or removed
+   * (not reshaped): lets the graph place just those (a live append on a 100k-event session)
+   * instead of redrawing all. Null when anything else changed.
+   */
+  growth: Growth | null;
+}
+
+export interface Growth {
+  from: number;
+  nodes: readonly string[];
+  edges: readonly string[];
+  /** Nodes and edges of `from` that are gone (the objects: the maps no longer have them). */
+  removedNodes: readonly LineageNode[];
+  removedEdges: readonly LineageEdge[];
 }
 
 export interface DeltaResult {
   data: SessionData;
-  /** Node ids that did not exist before this delta. */
+  /** Node ids that did not exist before these deltas. */
   added: string[];
 }
 
-export function compareEntries(a: TimelineEntry, b: TimelineEntry): number {
-  const sa = a.seq ?? Number.POSITIVE_INFINITY;
-  const sb = b.seq ?? Number.POSITIVE_INFINITY;
-  if (sa !== sb) return sa < sb ? -1 : 1;
-  return a.lineNo - b.lineNo;
-}
+let lastStructure = 0;
+export const newStructure = () => ++lastStructure;
 
 export function fromSnapshot(s: SessionSnapshot): SessionData {
+  const nodes = new Map<string, LineageNode>();
+  for (const n of decodeNodes(s.nodes)) nodes.set(n.id, fromWireNode(n));
+  const edges = new Map<string, LineageEdge>();
+  for (const e of decodeEdges(s.edges)) edges.set(e.id, e);
   return {
     key: s.key,
     version: s.version,
     summary: s.summary,
-    nodes: new Map(s.nodes.map((n) => [n.id, n])),
-    edges: new Map(s.edges.map((e) => [e.id, e])),
-    timeline: [...s.timeline].sort(compareEntries),
+    nodes,
+    edges,
+    revision: 0,
+    nodeChanges: null,
+    timeline: Timeline.fromColumns(s.timeline),
     problems: s.problems,
     health: s.health,
-    structure: 0,
+    structure: newStructure(),
+    growth: null,
   };
 }
 
-/** Applies a delta whose `fromVersion` matches (the caller checks). A `reset` delta starts over. */
-export function applyDelta(data: SessionData, delta: SessionDelta): DeltaResult {
-  const base: SessionData = delta.reset
-    ? { ...data, nodes: new Map(), edges: new Map(), timeline: [], problems: [] }
-    : data;
-  const { lineage } = delta;
-  const added: string[] = [];
-  let structural = delta.reset;
+function sameReasons(a: LineageEdge, b: LineageEdge): boolean {
+  return a.reasons.length === b.reasons.length && a.reasons.every((r, i) => r === b.reasons[i]);
+}
 
-  let nodes = base.nodes;
-  if (lineage.upsertedNodes.length || lineage.removedNodes.length) {
-    const next = new Map(nodes);
-    for (const id of lineage.removedNodes) structural = next.delete(id) || structural;
-    for (const n of lineage.upsertedNodes) {
-      if (!next.has(n.id)) {
-        added.push(n.id);
+/** What a node is grouped, ordered and drawn by; a change of these is a change of the graph's shape. */
+function sameShape(a: LineageNode, b: LineageNode): boolean {
+  return (
+    a.kind === b.kind && a.label === b.label && a.seq === b.seq && a.data['toolName'] === b.data['toolName']
+  );
+}
+
+/**
+ * Applies deltas that follow one another (the caller checks each `fromVersion`). A `reset` delta
+ * starts over. Deltas after a reset in the same batch apply on top of it.
+ */
+export function applyDeltas(data: SessionData, deltas: readonly SessionDelta[]): DeltaResult {
+  let nodes: Map<string, LineageNode> | null = null;
+  let edges: Map<string, LineageEdge> | null = null;
+  let timeline = data.timeline;
+  let problems = data.problems;
+  let structural = false;
+  let reset = false;
+  const added = new Set<string>();
+  /** Something other than adding and removing nodes and edges changed the shape. */
+  let reshaped = false;
+  const addedEdges = new Set<string>();
+  const removedNodes = new Map<string, LineageNode>();
+  const removedEdges = new Map<string, LineageEdge>();
+  const before = new Map<string, LineageNode | null>();
+  let last = data;
+  for (const delta of deltas) {
+    if (delta.reset) {
+      nodes = new Map();
+      edges = new Map();
+      timeline = Timeline.empty;
+      problems = [];
+      structural = true;
+      reset = true;
+      reshaped = true;
+      added.clear();
+    }
+    const { lineage } = delta;
+    if (lineage.upsertedNodes.length || lineage.removedNodes.length) {
+      nodes ??= data.nodes as Map<string, LineageNode>;
+      for (const id of lineage.removedNodes) {
+        const gone = nodes.get(id);
+        if (!gone) continue;
+        nodes.delete(id);
         structural = true;
+        if (!before.has(id)) before.set(id, gone);
+        if (added.has(id)) added.delete(id);
+        else if (!removedNodes.has(id)) removedNodes.set(id, gone);
       }
-      next.set(n.id, n);
+      for (const wire of decodeNodes(lineage.upsertedNodes)) {
+        const n = fromWireNode(wire);
+        const prev = nodes.get(n.id);
+        if (!before.has(n.id)) before.set(n.id, prev ?? null);
+        if (!prev) {
+          added.add(n.id);
+          structural = true;
+        } else if (!sameShape(prev, n)) structural = reshaped = true;
+        nodes.set(n.id, n);
+      }
     }
-    nodes = next;
-  }
-
-  let edges = base.edges;
-  if (lineage.upsertedEdges.length || lineage.removedEdges.length) {
-    const next = new Map(edges);
-    for (const id of lineage.removedEdges) structural = next.delete(id) || structural;
-    for (const e of lineage.upsertedEdges) {
-      const prev = next.get(e.id);
-      if (!prev || prev.source !== e.source || prev.target !== e.target) structural = true;
-      next.set(e.id, e);
+    if (lineage.upsertedEdges.length || lineage.removedEdges.length) {
+      edges ??= data.edges as Map<string, LineageEdge>;
+      for (const id of lineage.removedEdges) {
+        const gone = edges.get(id);
+        if (!gone) continue;
+        edges.delete(id);
+        structural = true;
+        if (addedEdges.has(id)) addedEdges.delete(id);
+        else if (!removedEdges.has(id)) removedEdges.set(id, gone);
+      }
+      for (const e of decodeEdges(lineage.upsertedEdges)) {
+        const prev = edges.get(e.id);
+        if (!prev) {
+          structural = true;
+          addedEdges.add(e.id);
+        } else if (prev.source !== e.source || prev.target !== e.target || !sameReasons(prev, e))
+          // The graph draws an edge's reasons: a change there is a change of what is drawn.
+          structural = reshaped = true;
+        edges.set(e.id, e);
+      }
     }
-    edges = next;
+    timeline = timeline.merge(delta.timeline);
+    if (delta.problems.length) problems = [...problems, ...delta.problems];
+    last = { ...last, version: delta.version, summary: delta.summary, health: delta.health };
   }
-
   return {
     data: {
-      key: base.key,
-      version: delta.version,
-      summary: delta.summary,
-      nodes,
-      edges,
-      timeline: mergeTimeline(base.timeline, delta.timeline),
-      problems: delta.problems.length ? [...base.problems, ...delta.problems] : base.problems,
-      health: delta.health,
-      structure: structural ? base.structure + 1 : base.structure,
+      key: data.key,
+      version: last.version,
+      summary: last.summary,
+      nodes: nodes ?? data.nodes,
+      edges: edges ?? data.edges,
+      revision: data.revision + 1,
+      nodeChanges: reset ? null : { from: data.revision, before },
+      timeline,
+      problems,
+      health: last.health,
+      structure: structural ? newStructure() : data.structure,
+      growth: !structural
+        ? data.growth
+        : reshaped
+          ? null
+          : {
+              from: data.structure,
+              nodes: [...added],
+              edges: [...addedEdges],
+              removedNodes: [...removedNodes.values()],
+              removedEdges: [...removedEdges.values()],
+            },
     },
     // After a reset everything is "new"; marking it all would only flash the whole graph.
-    added: delta.reset ? [] : added,
+    added: reset ? [] : [...added],
   };
 }
 
-/** Upserts entries by event id; appends in the common case where the new ones sort last. */
-function mergeTimeline(
-  current: readonly TimelineEntry[],
-  incoming: TimelineEntry[],
-): readonly TimelineEntry[] {
-  if (incoming.length === 0) return current;
-  const incomingIds = new Set(incoming.map((e) => e.eventId));
-  // An event seen again (its correction moved it to another node) replaces its old entry.
-  const replaced = current.some((e) => incomingIds.has(e.eventId));
-  const kept = replaced ? current.filter((e) => !incomingIds.has(e.eventId)) : current;
-  const sortedIncoming = [...incoming].sort(compareEntries);
-  const last = kept.at(-1);
-  if (!last || compareEntries(last, sortedIncoming[0]!) <= 0) return [...kept, ...sortedIncoming];
-  return [...kept, ...sortedIncoming].sort(compareEntries);
+/** One delta (tests and callers that have just one). */
+export function applyDelta(data: SessionData, delta: SessionDelta): DeltaResult {
+  return applyDeltas(data, [delta]);
 }

@@ -5,7 +5,7 @@
  */
 import type { StateCreator } from 'zustand';
 import type { SessionDelta, SessionSnapshot } from '../../../src-shared/bridge/contract';
-import { applyDelta, fromSnapshot, type SessionData } from './session-data';
+import { applyDeltas, fromSnapshot, type SessionData } from './session-data';
 import type { AppState } from './store';
 
 export type ViewStatus = 'loading' | 'ready' | 'error';
@@ -20,8 +20,11 @@ export interface SessionViewSlice {
   beginView(key: string | null): void;
   failView(key: string, message: string): void;
   applySnapshot(snapshot: SessionSnapshot): void;
-  /** Returns the ids it marked new, or 'gap' when the delta does not follow our version. */
-  applySessionDelta(delta: SessionDelta): string[] | 'gap' | 'ignored';
+  /**
+   * Applies the deltas that follow our version, in one store update. Returns the ids it marked
+   * new, or 'gap' when one does not follow (the ones before it are applied).
+   */
+  applySessionDeltas(deltas: readonly SessionDelta[]): string[] | 'gap' | 'ignored';
   expireNew(ids: readonly string[]): void;
 }
 
@@ -41,32 +44,43 @@ export const createSessionViewSlice: StateCreator<AppState, [], [], SessionViewS
 
   applySnapshot: (snapshot) => {
     if (get().viewKey !== snapshot.key) return;
-    const prev = get().data;
-    const data = fromSnapshot(snapshot);
-    // A resync of the same session keeps its layout unless the node set changed.
-    if (prev && prev.key === data.key) data.structure = prev.structure + 1;
-    set({ data, viewStatus: 'ready', viewError: null });
+    // A resync of the same session keeps its layout (positions are kept per session) and places
+    // only what is new; the snapshot's own `structure` tells the views to look again.
+    set({ data: fromSnapshot(snapshot), viewStatus: 'ready', viewError: null });
   },
 
-  applySessionDelta: (delta) => {
+  applySessionDeltas: (deltas) => {
     const { viewKey, data, newNodes } = get();
-    if (viewKey !== delta.key || !data) return 'ignored';
-    if (delta.version <= data.version) return 'ignored'; // already in the snapshot we hold
-    if (delta.fromVersion !== data.version) return 'gap';
-    const result = applyDelta(data, delta);
-    if (delta.reset) {
+    if (!data) return 'ignored';
+    let version = data.version;
+    const following: SessionDelta[] = [];
+    let gap = false;
+    for (const delta of deltas) {
+      if (viewKey !== delta.key || delta.version <= version) continue; // already in what we hold
+      if (delta.fromVersion !== version) {
+        gap = true;
+        break;
+      }
+      following.push(delta);
+      version = delta.version;
+    }
+    if (following.length === 0) return gap ? 'gap' : 'ignored';
+    const result = applyDeltas(data, following);
+    const last = following[following.length - 1]!;
+    if (following.some((d) => d.reset)) {
       // The file was re-read: a picked problem line may not exist any more.
       set({ data: result.data, newNodes: new Set(), selectedProblem: null });
-      return [];
+      return gap ? 'gap' : [];
     }
     // While the file is first read everything is new; the mark is for live growth only.
-    if (result.added.length === 0 || delta.summary.status === 'loading') {
+    if (result.added.length === 0 || last.summary.status === 'loading') {
       set({ data: result.data });
-      return [];
+      return gap ? 'gap' : [];
     }
     const marks = new Set(newNodes);
     for (const id of result.added) marks.add(id);
     set({ data: result.data, newNodes: marks });
+    if (gap) return 'gap';
     return result.added;
   },
 

@@ -4,12 +4,14 @@
  * is read back from disk by byte range when the user asks for it. Keeps memory O(graph).
  *
  * This runs in a parse worker for every event, and what it returns is copied to the main thread,
- * so it is written for speed: loops instead of entries/map, and fields the app never reads from
- * a body are left out (the event id and kind travel in the record itself).
+ * so it is written for speed (loops instead of entries/map) and keeps only the fields the app
+ * reads (KEPT_FIELDS). A correction's "before" of any other field is read from disk with the
+ * event (session-store's eventDetail).
  */
 import { setField, type JsonObject } from './types';
 
-const MAX_STRING = 300;
+/** The node builders' clip length (build-nodes' CLIP): a node reads the same from a slim body as from a full one. */
+const MAX_STRING = 400;
 /** A heavy field given as plain text: only a preview is kept (a correction shows it). */
 const MAX_HEAVY_STRING = 80;
 const MAX_ARRAY = 64;
@@ -24,17 +26,85 @@ const HEAVY_FIELDS = new Set([
   'resolved',
 ]);
 /**
- * The record carries these already (`eventId`, `kind`), the reader checked the version, and a
- * correction never changes them (session-log's IDENTITY_FIELDS).
+ * The only top-level fields the live app reads from a body in memory: session-log (corrections),
+ * lineage membership and node builders, and live-session's summaries. Everything else (the event
+ * id and kind travel in the record) is left on disk: a body shrinks to ~100 bytes, which is what
+ * the main thread copies in, keeps, and collects. slim-body.test.ts checks that the lineage built
+ * from slim bodies is the one built from full bodies; a builder that reads a new field must add
+ * it here.
  */
-const ENVELOPE_FIELDS = new Set(['event_id', 'event_kind', 'schema_version']);
+const KEPT_FIELDS = new Set([
+  // envelope and summaries
+  'seq',
+  'ts',
+  'actor',
+  'model',
+  // corrections
+  'corrects_event_id',
+  'replacement',
+  'reason',
+  // session_end
+  'iterations',
+  'tokens_in',
+  'tokens_out',
+  'cost_usd',
+  'wall_seconds',
+  'exit_reason',
+  // tool calls
+  'tool_call_id',
+  'tool_name',
+  'success',
+  'duration_ms',
+  'error',
+  'output_summary',
+  // jobs
+  'job_id',
+  'cluster_name',
+  'cluster_job_id',
+  'managed_job_id',
+  'mode',
+  'service',
+  'image',
+  'command_original',
+  'command_resolved',
+  'status',
+  'status_previous',
+  'sky_status_raw',
+  'error_preview',
+  'graceful',
+  'expected_artifacts',
+  'mount_path',
+  // artifacts
+  'path',
+  'path_relative_to_mount',
+  'size_bytes',
+  'sha256',
+  'content_type',
+  // verdicts and validations
+  'claim',
+  'gate',
+  'verdict',
+  'task_id',
+  'confidence',
+  'verifier',
+  'issues',
+  'patterns',
+  'missing',
+  // subagents
+  'subagent_name',
+  'spawn_event_id',
+  'task_preview',
+  'tokens_used',
+  'duration_seconds',
+  'child_session_id',
+]);
 /** Inside heavy fields, the few keys the lineage graph links by. */
 const LINK_KEYS = ['job_id', 'kind', 'file_path', 'status', 'type'];
 
 export function slimBody(body: JsonObject): JsonObject {
   const out: JsonObject = {};
   for (const key in body) {
-    if (!Object.hasOwn(body, key) || ENVELOPE_FIELDS.has(key)) continue;
+    if (!KEPT_FIELDS.has(key) || !Object.hasOwn(body, key)) continue;
     const value = body[key];
     if (HEAVY_FIELDS.has(key)) {
       if (typeof value === 'object' && value !== null && !Array.isArray(value)) {

@@ -118,7 +118,7 @@ function result(
     node,
     extras,
     edges,
-    publishes: [`node:${node.id}`, ...publishes],
+    publishes: publishes.length ? [`node:${node.id}`].concat(publishes) : [`node:${node.id}`],
     signature: `${node.corrections.length}|${node.seq}`,
   };
 }
@@ -156,11 +156,10 @@ function buildTool(id: string, views: EventView[], facts: BuilderFacts): BuildRe
     toolName,
     toolCallId: str(call?.body['tool_call_id']) ?? str(res?.body['tool_call_id']),
     actor: str(call?.body['actor']) ?? str(res?.body['actor']),
-    callEventId: call?.event.eventId ?? null,
-    resultEventId: res?.event.eventId ?? null,
+    // The call and result event ids are in `eventIds`; a big session has tens of thousands of
+    // tool nodes, so nothing here repeats what the node already says.
     hasCall: Boolean(call),
     hasResult: Boolean(res),
-    results: results.length,
     success: typeof res?.body['success'] === 'boolean' ? res.body['success'] : null,
     durationMs: num(res?.body['duration_ms']),
     error: clip(res?.body['error'], 200),

@@ -16,9 +16,9 @@ function stepEvent(step: 1 | -1): void {
   const s = useAppStore.getState();
   const timeline = s.data?.timeline;
   if (!timeline || timeline.length === 0) return;
-  let index = s.selectedEventId ? timeline.findIndex((e) => e.eventId === s.selectedEventId) : -1;
+  let index = s.selectedEventId ? timeline.indexOf(s.selectedEventId) : -1;
   if (index < 0 && s.selectedNodeId) {
-    index = timeline.findIndex((e) => e.nodeId === s.selectedNodeId);
+    index = timeline.firstOfNode(s.selectedNodeId);
     if (index >= 0) index -= step; // land on the node's first event
   }
   const next =
@@ -27,8 +27,7 @@ function stepEvent(step: 1 | -1): void {
         ? 0
         : timeline.length - 1
       : Math.min(timeline.length - 1, Math.max(0, index + step));
-  const e = timeline[next]!;
-  s.selectEvent(e.eventId, e.nodeId);
+  s.selectEvent(timeline.eventId(next), timeline.nodeId(next));
   if (s.bottomTab !== 'timeline') s.setBottomTab('timeline');
 }
 

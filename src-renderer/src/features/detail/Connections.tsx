@@ -1,11 +1,13 @@
 /** The node's neighbours in the lineage graph, each with the reason the edge exists. */
 import { useMemo } from 'react';
-import { selectEdges, selectNodes } from '../../state/selectors';
+import { selectEdges, selectNodes, selectStructure } from '../../state/selectors';
 import { useAppStore } from '../../state/store';
 
 export function Connections({ id }: { id: string }) {
   const edges = useAppStore(selectEdges);
   const nodes = useAppStore(selectNodes);
+  // The edge map changes in place; `structure` says when edges came, went or changed.
+  const structure = useAppStore(selectStructure);
   const links = useMemo(() => {
     const out: { dir: 'in' | 'out'; other: string; reasons: string[] }[] = [];
     for (const e of edges?.values() ?? []) {
@@ -13,7 +15,8 @@ export function Connections({ id }: { id: string }) {
       else if (e.source === id) out.push({ dir: 'out', other: e.target, reasons: e.reasons });
     }
     return out;
-  }, [edges, id]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the maps change in place
+  }, [edges, id, structure]);
   if (links.length === 0) return null;
   const shown = links.slice(0, 50);
   return (

@@ -39,7 +39,7 @@ export function DetailPanel() {
           </EmptyState>
         ) : node ? (
           <NodeDetail node={node} sessionKey={key} />
-        ) : nodeId?.startsWith('group:') ? (
+        ) : nodeId?.startsWith('group:') || nodeId?.startsWith('kinds:') ? (
           <GroupDetail id={nodeId} />
         ) : eventId ? (
           <>

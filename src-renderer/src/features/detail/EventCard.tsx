@@ -65,7 +65,10 @@ export function EventCard(props: {
         {e?.seq !== null && e?.seq !== undefined && <span className="faint">#{e.seq}</span>}
         <span className="spacer" />
         {e && (
-          <span className="faint nowrap" title={`${e.ts ?? 'no timestamp'}\nbyte offset ${e.byteOffset}`}>
+          <span
+            className="faint nowrap"
+            title={`${e.t !== null ? new Date(e.t).toISOString() : 'no timestamp'}\nbyte offset ${e.byteOffset}`}
+          >
             line {e.lineNo} · {formatBytes(e.byteLength)}
           </span>
         )}

@@ -17,13 +17,17 @@ export function EventList(props: {
 }) {
   const timeline = useAppStore(selectTimeline);
   const selectedEventId = useAppStore(selectSelectedEventId);
-  const entries = useMemo(() => {
-    const wanted = new Set(props.eventIds);
-    const map = new Map<string, TimelineEntry>();
-    for (const e of timeline ?? []) if (wanted.has(e.eventId)) map.set(e.eventId, e);
-    return map;
-  }, [timeline, props.eventIds]);
   const ids = props.eventIds.slice(0, MAX_CARDS);
+  const entries = useMemo(() => {
+    const map = new Map<string, TimelineEntry>();
+    for (const id of ids) {
+      const i = timeline ? timeline.indexOf(id) : -1;
+      if (i >= 0) map.set(id, timeline!.entry(i));
+    }
+    return map;
+    // `ids` is derived from props.eventIds.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [timeline, props.eventIds]);
 
   return (
     <section className="detail-section">

@@ -1,20 +1,60 @@
-/** A tool-call group: totals, and every call in it (click one to see its events). */
+/** A group node: totals, and every member in it (click one to see it). */
 import { useMemo } from 'react';
-import { selectEdges, selectNodes } from '../../state/selectors';
+import type { LineageNode } from '../../../../src-shared/lineage/types';
+import {
+  selectEdges,
+  selectExpandedGroups,
+  selectGrowth,
+  selectNodes,
+  selectRevision,
+  selectStructure,
+  selectViewKey,
+} from '../../state/selectors';
 import { useAppStore } from '../../state/store';
 import { formatCost, formatDuration } from '../../shared/format';
+import { groupCounts, KIND_PLURAL } from '../graph/nodes/group-counts';
 import { toolData } from '../graph/node-data';
+import { visibleGraphOf, type ToolGroup } from '../graph/visible-graph';
 import { Facts } from './Facts';
-import { groupMembers, parseGroupId } from './group-members';
 
 const MAX_ROWS = 500;
 
-export function GroupDetail({ id }: { id: string }) {
+/** The group `id` of the graph as drawn now (its members follow expansion and live growth). */
+function useGroup(id: string): { group: ToolGroup | null; members: LineageNode[] } {
+  const key = useAppStore(selectViewKey);
   const nodes = useAppStore(selectNodes);
   const edges = useAppStore(selectEdges);
+  const expanded = useAppStore(selectExpandedGroups);
+  const structure = useAppStore(selectStructure);
+  const growth = useAppStore(selectGrowth);
+  const revision = useAppStore(selectRevision);
+  return useMemo(() => {
+    if (!key || !nodes || !edges) return { group: null, members: [] };
+    const group = visibleGraphOf(key, nodes, edges, expanded, structure, growth).groups.get(id) ?? null;
+    const members = (group?.members ?? []).map((m) => nodes.get(m)).filter((n): n is LineageNode => !!n);
+    return { group, members };
+    // `revision`: the members' details change in place.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the maps change in place
+  }, [id, key, nodes, edges, expanded, structure, growth, revision]);
+}
+
+export function GroupDetail({ id }: { id: string }) {
+  const { group, members } = useGroup(id);
+  if (group && group.memberKind !== 'tool_call')
+    return <KindGroupDetail id={id} group={group} members={members} />;
+  return <ToolGroupDetail id={id} group={group} members={members} />;
+}
+
+function ToolGroupDetail({
+  id,
+  group,
+  members,
+}: {
+  id: string;
+  group: ToolGroup | null;
+  members: LineageNode[];
+}) {
   const expanded = useAppStore((s) => s.expandedGroups.has(id));
-  const members = useMemo(() => (nodes && edges ? groupMembers(id, nodes, edges) : []), [id, nodes, edges]);
-  const g = parseGroupId(id);
   const rows = members.map((m) => ({ node: m, d: toolData(m) }));
   const failed = rows.filter((r) => r.d.success === false).length;
   const pending = rows.filter((r) => !r.d.hasResult).length;
@@ -25,7 +65,7 @@ export function GroupDetail({ id }: { id: string }) {
     <>
       <header className="detail-head">
         <div className="detail-kind">Tool calls</div>
-        <div className="detail-title mono">{g?.toolName ?? id}</div>
+        <div className="detail-title mono">{group?.toolName ?? id}</div>
         <div className="detail-id mono faint">{id}</div>
       </header>
       <Facts
@@ -76,6 +116,57 @@ export function GroupDetail({ id }: { id: string }) {
         </table>
         {rows.length > MAX_ROWS && (
           <div className="faint">…and {rows.length - MAX_ROWS} more; see the timeline.</div>
+        )}
+      </section>
+    </>
+  );
+}
+
+function KindGroupDetail({ id, group, members }: { id: string; group: ToolGroup; members: LineageNode[] }) {
+  const expanded = useAppStore((s) => s.expandedGroups.has(id));
+  const counts = groupCounts(group.memberKind, members);
+  return (
+    <>
+      <header className="detail-head">
+        <div className="detail-kind">Group</div>
+        <div className="detail-title">{KIND_PLURAL[group.memberKind]}</div>
+        <div className="detail-id mono faint">{id}</div>
+      </header>
+      <Facts
+        facts={[
+          ['members', members.length],
+          ...Object.entries(counts).map(([k, v]): [string, number] => [k, v]),
+        ]}
+      />
+      <div className="detail-actions">
+        <button type="button" className="button" onClick={() => useAppStore.getState().toggleGroup(id)}>
+          {expanded ? 'Collapse in graph' : 'Expand in graph'}
+        </button>
+      </div>
+      <section className="detail-section">
+        <h3>Members</h3>
+        <table className="kv-table member-table">
+          <thead>
+            <tr>
+              <th>seq</th>
+              <th>name</th>
+            </tr>
+          </thead>
+          <tbody>
+            {members.slice(0, MAX_ROWS).map((node) => (
+              <tr
+                key={node.id}
+                className="clickable"
+                onClick={() => useAppStore.getState().selectNode(node.id)}
+              >
+                <td className="faint">{node.seq ?? '—'}</td>
+                <td className={`ellipsis mono${node.missing ? ' text-refuted' : ''}`}>{node.label}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {members.length > MAX_ROWS && (
+          <div className="faint">…and {members.length - MAX_ROWS} more; see the timeline.</div>
         )}
       </section>
     </>

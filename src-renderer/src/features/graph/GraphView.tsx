@@ -22,6 +22,8 @@ import {
   selectExpandedGroups,
   selectNodes,
   selectSelectedNodeId,
+  selectGrowth,
+  selectStructure,
   selectViewKey,
   selectViewStatus,
   selectViewSummary,
@@ -39,7 +41,7 @@ import { EDGE_TYPES } from './ReasonEdge';
 import { RfNodeCache } from './rf-node-cache';
 import type { GraphEdge, GraphNode } from './rf-types';
 import { useGraphLayout } from './use-graph-layout';
-import { buildVisibleGraph } from './visible-graph';
+import { visibleGraphOf } from './visible-graph';
 import { useKeepSelectionInView } from './use-keep-selection-in-view';
 import './graph.css';
 
@@ -51,18 +53,25 @@ function GraphCanvas() {
   const key = useAppStore(selectViewKey);
   const viewStatus = useAppStore(selectViewStatus);
   const viewError = useAppStore((s) => s.viewError);
-  const summary = useAppStore(selectViewSummary);
+  // Whether the data we hold is still the file's first read (its own summary, which comes with
+  // the data: the session row may say "ready" a moment earlier). The read's progress, several
+  // times a second, is drawn by LoadProgress alone, not by re-rendering the whole graph.
+  const fileLoading = useAppStore((s) => s.data?.summary.status === 'loading');
   // Under a burst of deltas React may skip intermediate graphs; the latest always lands.
   const nodes = useDeferredValue(useAppStore(selectNodes));
   const edges = useDeferredValue(useAppStore(selectEdges));
+  const structure = useDeferredValue(useAppStore(selectStructure));
+  const growth = useDeferredValue(useAppStore(selectGrowth));
   const expanded = useAppStore(selectExpandedGroups);
   const selectedNodeId = useAppStore(selectSelectedNodeId);
   const theme = useResolvedTheme();
   const rf = useReactFlow();
 
+  // Recomputed when the graph's shape changes (grown in place when nodes were only added), not
+  // when a node only changes its details.
   const visible = useMemo(
-    () => (nodes && edges ? buildVisibleGraph(nodes, edges, expanded) : null),
-    [nodes, edges, expanded],
+    () => (key && nodes && edges ? visibleGraphOf(key, nodes, edges, expanded, structure, growth) : null),
+    [key, nodes, edges, expanded, structure, growth],
   );
 
   const flowStore = useStoreApi();
@@ -82,7 +91,6 @@ function GraphCanvas() {
     [rf, flowStore],
   );
 
-  const fileLoading = summary?.status === 'loading';
   const { positions, info } = useGraphLayout(visible, key, fileLoading, fit);
 
   // The "f" key.
@@ -145,7 +153,8 @@ function GraphCanvas() {
         onNodesChange={onNodesChange}
         onNodeClick={(_, node) => useAppStore.getState().selectNode(node.id)}
         onNodeDoubleClick={(_, node) => {
-          if (node.type === 'tool_group') useAppStore.getState().toggleGroup(node.id);
+          if (node.type === 'tool_group' || node.type === 'node_group')
+            useAppStore.getState().toggleGroup(node.id);
         }}
         onPaneClick={() => useAppStore.getState().selectNode(null)}
         onMoveStart={(event) => {
@@ -188,18 +197,24 @@ function GraphCanvas() {
         <div className="graph-overlay">
           <div className="graph-overlay-card">
             <div>{viewStatus === 'loading' ? 'Loading session…' : 'Laying out…'}</div>
-            {summary && summary.status === 'loading' && (
-              <>
-                <ProgressBar value={summary.bytesRead} total={summary.fileBytes} label="bytes read" />
-                <div className="faint">
-                  {formatBytes(summary.bytesRead)} of {formatBytes(summary.fileBytes)}
-                </div>
-              </>
-            )}
+            {fileLoading && <LoadProgress />}
           </div>
         </div>
       )}
     </div>
+  );
+}
+
+function LoadProgress() {
+  const bytesRead = useAppStore((s) => selectViewSummary(s)?.bytesRead ?? 0);
+  const fileBytes = useAppStore((s) => selectViewSummary(s)?.fileBytes ?? 0);
+  return (
+    <>
+      <ProgressBar value={bytesRead} total={fileBytes} label="bytes read" />
+      <div className="faint">
+        {formatBytes(bytesRead)} of {formatBytes(fileBytes)}
+      </div>
+    </>
   );
 }
 

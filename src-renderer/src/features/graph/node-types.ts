@@ -7,6 +7,7 @@ import { ArtifactNode } from './nodes/ArtifactNode';
 import { ChildSessionNode } from './nodes/ChildSessionNode';
 import { EventNode } from './nodes/EventNode';
 import { JobNode } from './nodes/JobNode';
+import { NodeGroupNode } from './nodes/NodeGroupNode';
 import { SessionNode } from './nodes/SessionNode';
 import { SubagentNode } from './nodes/SubagentNode';
 import { ToolCallNode } from './nodes/ToolCallNode';
@@ -18,6 +19,7 @@ import type { VisibleKind } from './visible-graph';
 export const NODE_TYPES = {
   session: SessionNode,
   tool_group: ToolGroupNode,
+  node_group: NodeGroupNode,
   tool_call: ToolCallNode,
   job: JobNode,
   artifact: ArtifactNode,

@@ -1,21 +1,33 @@
 /**
  * The collapsed view that is laid out and drawn (PERF-NOTES: lay out the collapsed view, not the
- * raw graph). Sibling tool calls with the same tool name under the same parent become one group
- * node; an expanded group shows its first members individually under the group node. Edges are
- * re-pointed at what is visible, merged, and keep every reason they had.
+ * raw graph; React Flow stays fluid up to about a thousand nodes). Each node hangs under its
+ * parent (the source of its first incoming edge). Under one drawn parent:
+ * - sibling tool calls with the same tool name become one group node, always;
+ * - siblings of any other kind become one group node when there are more than GROUP_OVER of
+ *   them (a long session's thousands of artifacts, verdicts or subagents).
+ * A collapsed group stands for its members and for everything below them (their children hang
+ * under the group, and are grouped there in turn). An expanded group shows its first members
+ * individually under the group node. Edges are re-pointed at what is visible, merged, and keep
+ * every reason they had.
  */
 import type { LineageEdge, LineageNode, LineageNodeKind } from '../../../../src-shared/lineage/types';
+import type { Growth } from '../../state/session-data';
 
-export type VisibleKind = LineageNodeKind | 'tool_group';
+export type VisibleKind = LineageNodeKind | 'tool_group' | 'node_group';
 
 export interface ToolGroup {
+  /** The tool name for tool-call groups; for other groups the kind's name. */
   toolName: string;
+  /** What the members are. */
+  memberKind: LineageNodeKind;
   parentId: string;
-  /** Member tool-call node ids in seq order. */
+  /** Member node ids in seq order. */
   members: readonly string[];
   expanded: boolean;
   /** Members drawn individually (expanded groups only, capped). */
   shown: number;
+  /** When a live growth changed the members: the list before, and who came and went. */
+  previous?: { members: readonly string[]; added: readonly string[]; removed: readonly string[] };
 }
 
 export interface VisibleNode {
@@ -40,19 +52,65 @@ export interface VisibleGraph {
   edges: VisibleEdge[];
   /** Lineage node id → the visible node that stands for it. */
   representative: ReadonlyMap<string, string>;
+  /** Group id → the group (members, expansion), for the detail panel. */
+  groups: ReadonlyMap<string, ToolGroup>;
+}
+
+const memberSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+
+/** A members list as a set, made once per list (lists are never changed, only replaced). */
+export function memberSetOf(members: readonly string[]): ReadonlySet<string> {
+  let set = memberSets.get(members);
+  if (!set) memberSets.set(members, (set = new Set(members)));
+  return set;
+}
+
+/** Whether any of `ids` is a member of `group`. */
+export function hasMember(group: ToolGroup, ids: Iterable<string>): boolean {
+  const set = memberSetOf(group.members);
+  for (const id of ids) if (set.has(id)) return true;
+  return false;
 }
 
 /** An expanded group draws at most this many members; the rest stay in the group node. */
 export const MAX_EXPANDED_MEMBERS = 150;
+/** More siblings of one kind than this under one parent are grouped. */
+export const GROUP_OVER = 24;
 
 export const groupId = (parentId: string, toolName: string) => `group:${parentId}|${toolName}`;
+export const kindGroupId = (parentId: string, kind: string) => `kinds:${parentId}|${kind}`;
 
 const bySeq = (a: { seq: number | null; id: string }, b: { seq: number | null; id: string }) =>
   (a.seq ?? Number.POSITIVE_INFINITY) - (b.seq ?? Number.POSITIVE_INFINITY) || (a.id < b.id ? -1 : 1);
 
+/** Sorted in place; siblings usually arrive in seq order already, and a check is cheaper than a sort. */
+function sortBySeq<T extends { seq: number | null; id: string }>(xs: T[]): T[] {
+  for (let i = 1; i < xs.length; i++) if (bySeq(xs[i - 1]!, xs[i]!) > 0) return xs.sort(bySeq);
+  return xs;
+}
+
 function toolName(node: LineageNode): string {
   const name = node.data['toolName'];
   return typeof name === 'string' && name ? name : node.label;
+}
+
+/** What a build keeps besides the graph, so that a later growth can be placed without a rebuild. */
+interface BuildState {
+  graph: VisibleGraph;
+  representative: Map<string, string>;
+  groups: Map<string, ToolGroup>;
+  /** Lineage parent of each node (the source of its first incoming edge). */
+  parentOf: Map<string, string>;
+  /** How many nodes have each node as their parent. */
+  childCount: Map<string, number>;
+  /** Drawn id → kind → how many children of that kind are drawn one by one under it. */
+  drawnKinds: Map<string, Map<string, number>>;
+  /** Merged edges by drawn source, then drawn target. */
+  bySource: Map<string, Map<string, VisibleEdge>>;
+  merged: VisibleEdge[];
+  /** Per merged edge, how many of its lineage edges give each reason (so one can be taken out). */
+  reasonCounts: Map<VisibleEdge, Map<string, number>>;
+  memberEdges: VisibleEdge[];
 }
 
 export function buildVisibleGraph(
@@ -60,81 +118,403 @@ export function buildVisibleGraph(
   edges: ReadonlyMap<string, LineageEdge>,
   expanded: ReadonlySet<string>,
 ): VisibleGraph {
-  // A tool call's parent is the source of its first incoming edge (normally the session).
-  const parentOf = new Map<string, string>();
-  for (const e of edges.values()) {
-    const target = nodes.get(e.target);
-    if (target?.kind === 'tool_call' && !parentOf.has(e.target)) parentOf.set(e.target, e.source);
-  }
+  return build(nodes, edges, expanded).graph;
+}
 
-  const groups = new Map<string, { toolName: string; parentId: string; members: LineageNode[] }>();
-  const visible: VisibleNode[] = [];
-  for (const n of nodes.values()) {
-    if (n.kind !== 'tool_call') {
-      visible.push({ id: n.id, kind: n.kind, seq: n.seq, group: null });
-      continue;
+function countDrawn(state: Pick<BuildState, 'drawnKinds'>, parent: string, kind: string, by: number): void {
+  let kinds = state.drawnKinds.get(parent);
+  if (!kinds) state.drawnKinds.set(parent, (kinds = new Map()));
+  kinds.set(kind, (kinds.get(kind) ?? 0) + by);
+}
+
+type EdgeState = Pick<BuildState, 'bySource' | 'merged' | 'reasonCounts'>;
+
+function mergeEdge(state: EdgeState, source: string, target: string, e: LineageEdge): void {
+  let byTarget = state.bySource.get(source);
+  if (!byTarget) state.bySource.set(source, (byTarget = new Map()));
+  let m = byTarget.get(target);
+  if (m) m.count++;
+  else {
+    m = { id: `${source}->${target}`, source, target, reasons: [], count: 1 };
+    byTarget.set(target, m);
+    state.merged.push(m);
+    state.reasonCounts.set(m, new Map());
+  }
+  const counts = state.reasonCounts.get(m)!;
+  for (const r of e.reasons) {
+    const n = counts.get(r) ?? 0;
+    counts.set(r, n + 1);
+    if (n === 0) m.reasons.push(r);
+  }
+}
+
+/** Takes one lineage edge out of the merged edge source → target; false when there is none. */
+function unmergeEdge(state: EdgeState, source: string, target: string, e: LineageEdge): boolean {
+  const byTarget = state.bySource.get(source);
+  const m = byTarget?.get(target);
+  if (!m || !byTarget) return false;
+  const counts = state.reasonCounts.get(m)!;
+  for (const r of e.reasons) {
+    const n = (counts.get(r) ?? 1) - 1;
+    if (n > 0) counts.set(r, n);
+    else {
+      counts.delete(r);
+      m.reasons = m.reasons.filter((x) => x !== r);
     }
-    const parentId = parentOf.get(n.id) ?? '';
-    const name = toolName(n);
-    const id = groupId(parentId, name);
-    let g = groups.get(id);
-    if (!g) groups.set(id, (g = { toolName: name, parentId, members: [] }));
-    g.members.push(n);
+  }
+  if (--m.count > 0) return true;
+  byTarget.delete(target);
+  state.reasonCounts.delete(m);
+  state.merged.splice(state.merged.indexOf(m), 1);
+  return true;
+}
+
+function build(
+  nodes: ReadonlyMap<string, LineageNode>,
+  edges: ReadonlyMap<string, LineageEdge>,
+  expanded: ReadonlySet<string>,
+): BuildState {
+  // Each node's parent is the source of its first incoming edge; children in edge order.
+  const parentOf = new Map<string, string>();
+  const childrenOf = new Map<string, string[]>();
+  for (const e of edges.values()) {
+    if (parentOf.has(e.target) || !nodes.has(e.target) || !nodes.has(e.source) || e.source === e.target)
+      continue;
+    parentOf.set(e.target, e.source);
+    const list = childrenOf.get(e.source);
+    if (list) list.push(e.target);
+    else childrenOf.set(e.source, [e.target]);
   }
 
+  const visible: VisibleNode[] = [];
   const representative = new Map<string, string>();
-  for (const n of nodes.keys()) representative.set(n, n);
+  const groups = new Map<string, ToolGroup>();
   const memberEdges: VisibleEdge[] = [];
-  for (const [id, g] of groups) {
-    g.members.sort(bySeq);
-    const isExpanded = expanded.has(id);
-    const shown = isExpanded ? Math.min(g.members.length, MAX_EXPANDED_MEMBERS) : 0;
-    visible.push({
-      id,
-      kind: 'tool_group',
-      seq: g.members[0]?.seq ?? null,
-      group: {
-        toolName: g.toolName,
-        parentId: g.parentId,
-        members: g.members.map((m) => m.id),
+  const drawnKinds = new Map<string, Map<string, number>>();
+
+  // Breadth-first from the roots over drawn nodes: `queue` holds a drawn id and the lineage
+  // nodes it stands for, whose children hang under it.
+  const queue: { drawn: string; covers: string[] }[] = [];
+  const placed = new Set<string>();
+  const draw = (n: LineageNode) => {
+    visible.push({ id: n.id, kind: n.kind, seq: n.seq, group: null });
+    representative.set(n.id, n.id);
+    placed.add(n.id);
+    queue.push({ drawn: n.id, covers: [n.id] });
+  };
+  const roots = sortBySeq([...nodes.values()].filter((n) => !parentOf.has(n.id)));
+  for (const n of roots) draw(n);
+
+  for (let head = 0; ; head++) {
+    if (head === queue.length) {
+      // Nodes on a cycle with no way in from a root: draw the earliest as a root and go on.
+      const left = [...nodes.values()].filter((n) => !placed.has(n.id)).sort(bySeq);
+      if (left.length === 0) break;
+      draw(left[0]!);
+    }
+    const { drawn, covers } = queue[head]!;
+    // Children by kind, and tool calls by tool name too (nested maps: no key string per child).
+    const buckets: { kind: LineageNodeKind; name: string; members: LineageNode[] }[] = [];
+    const byKind = new Map<string, Map<string, (typeof buckets)[number]>>();
+    for (const id of covers)
+      for (const childId of childrenOf.get(id) ?? []) {
+        const child = nodes.get(childId);
+        if (!child || placed.has(childId)) continue;
+        placed.add(childId);
+        const name = child.kind === 'tool_call' ? toolName(child) : child.kind;
+        let byName = byKind.get(child.kind);
+        if (!byName) byKind.set(child.kind, (byName = new Map()));
+        let bucket = byName.get(name);
+        if (!bucket) {
+          byName.set(name, (bucket = { kind: child.kind, name, members: [] }));
+          buckets.push(bucket);
+        }
+        bucket.members.push(child);
+      }
+    for (const bucket of buckets) {
+      const members = sortBySeq(bucket.members);
+      const isTool = bucket.kind === 'tool_call';
+      if (!isTool && members.length <= GROUP_OVER) {
+        for (const m of members) draw(m);
+        countDrawn({ drawnKinds }, drawn, bucket.kind, members.length);
+        continue;
+      }
+      const id = isTool ? groupId(drawn, bucket.name) : kindGroupId(drawn, bucket.kind);
+      const isExpanded = expanded.has(id);
+      const shown = isExpanded ? Math.min(members.length, MAX_EXPANDED_MEMBERS) : 0;
+      const group: ToolGroup = {
+        toolName: bucket.name,
+        memberKind: bucket.kind,
+        parentId: drawn,
+        members: members.map((m) => m.id),
         expanded: isExpanded,
         shown,
-      },
-    });
-    g.members.forEach((m, i) => {
-      if (i < shown) {
-        visible.push({ id: m.id, kind: 'tool_call', seq: m.seq, group: null });
-        memberEdges.push({ id: `${id}->${m.id}`, source: id, target: m.id, reasons: [], count: 1 });
-      } else representative.set(m.id, id);
-    });
+      };
+      groups.set(id, group);
+      visible.push({ id, kind: isTool ? 'tool_group' : 'node_group', seq: members[0]?.seq ?? null, group });
+      const hidden: string[] = [];
+      members.forEach((m, i) => {
+        if (i < shown) {
+          draw(m);
+          memberEdges.push({ id: `${id}->${m.id}`, source: id, target: m.id, reasons: [], count: 1 });
+        } else {
+          representative.set(m.id, id);
+          hidden.push(m.id);
+        }
+      });
+      if (hidden.length) queue.push({ drawn: id, covers: hidden });
+    }
   }
 
-  const merged = new Map<string, VisibleEdge>();
+  // A group's lineage parent → its drawn members is drawn as parent → group (→ member).
+  const groupOfMember = new Map<string, string>();
+  for (const [id, g] of groups) for (let i = 0; i < g.shown; i++) groupOfMember.set(g.members[i]!, id);
+
+  // Merged by source, then target: most of a big session's edges fold into a few, and an id
+  // string is made only for each edge drawn.
+  const state: EdgeState = { bySource: new Map(), merged: [], reasonCounts: new Map() };
   for (const e of edges.values()) {
-    const source = representative.get(e.source) ?? e.source;
-    let target = representative.get(e.target) ?? e.target;
-    // parent → member of an expanded group is drawn as parent → group (→ member).
-    const targetGroup = nodes.get(e.target)?.kind === 'tool_call' ? parentGroup(e, nodes, parentOf) : null;
-    if (targetGroup) target = targetGroup;
-    if (source === target || !representative.has(e.source) || !representative.has(e.target)) continue;
-    const id = `${source}->${target}`;
-    const m = merged.get(id);
-    if (m) {
-      m.count++;
-      for (const r of e.reasons) if (!m.reasons.includes(r)) m.reasons.push(r);
-    } else merged.set(id, { id, source, target, reasons: [...e.reasons], count: 1 });
+    const source = representative.get(e.source);
+    let target = representative.get(e.target);
+    if (source === undefined || target === undefined) continue;
+    const viaGroup = groupOfMember.get(e.target);
+    if (viaGroup && parentOf.get(e.target) === e.source) target = viaGroup;
+    if (source !== target) mergeEdge(state, source, target, e);
   }
 
   visible.sort(bySeq);
-  return { nodes: visible, edges: [...merged.values(), ...memberEdges], representative };
+  return {
+    graph: { nodes: visible, edges: [...state.merged, ...memberEdges], representative, groups },
+    representative,
+    groups,
+    parentOf,
+    childCount: new Map([...childrenOf].map(([id, list]) => [id, list.length])),
+    drawnKinds,
+    bySource: state.bySource,
+    merged: state.merged,
+    reasonCounts: state.reasonCounts,
+    memberEdges,
+  };
 }
 
-function parentGroup(
-  e: LineageEdge,
+/**
+ * Places nodes and edges that were only added or removed (a live append; an expected artifact
+ * replaced by the real one) into a previous build, in time proportional to the change. Returns
+ * null when the change would alter how other nodes are drawn (a new root, a node losing its
+ * parent edge or its children, a sibling set crossing GROUP_OVER, an expanded group): then the
+ * caller rebuilds. Updates `state` in place; the graph it returns is a new object.
+ */
+function grow(
+  state: BuildState,
   nodes: ReadonlyMap<string, LineageNode>,
-  parentOf: ReadonlyMap<string, string>,
-): string | null {
-  if (parentOf.get(e.target) !== e.source) return null;
-  const target = nodes.get(e.target);
-  return target ? groupId(e.source, toolName(target)) : null;
+  edges: ReadonlyMap<string, LineageEdge>,
+  change: Growth,
+): VisibleGraph | null {
+  const changedGroups = new Map<string, ToolGroup | null>();
+  const groupOf = (id: string) => (changedGroups.has(id) ? changedGroups.get(id)! : state.groups.get(id));
+  /** Per changed group: its members before this growth, and who came and went. */
+  const moves = new Map<string, { members: readonly string[]; added: string[]; removed: string[] }>();
+  const moved = (gid: string) => {
+    let m = moves.get(gid);
+    if (!m) moves.set(gid, (m = { members: state.groups.get(gid)?.members ?? [], added: [], removed: [] }));
+    return m;
+  };
+  const removedDrawn = new Set<string>();
+  const drawnNodes: VisibleNode[] = [];
+
+  // Removals first, while the representatives still say where things were drawn.
+  const gone = new Set(change.removedNodes.map((n) => n.id));
+  for (const e of change.removedEdges) {
+    // A surviving node losing the edge it hangs by would hang elsewhere.
+    if (state.parentOf.get(e.target) === e.source && !gone.has(e.target)) return null;
+    const source = state.representative.get(e.source);
+    const target = state.representative.get(e.target);
+    if (
+      source !== undefined &&
+      target !== undefined &&
+      source !== target &&
+      !unmergeEdge(state, source, target, e)
+    )
+      return null;
+  }
+  for (const n of change.removedNodes) {
+    const id = n.id;
+    const drawn = state.representative.get(id);
+    const parent = state.parentOf.get(id);
+    if (drawn === undefined || (state.childCount.get(id) ?? 0) > 0) return null;
+    if (parent !== undefined) state.childCount.set(parent, (state.childCount.get(parent) ?? 1) - 1);
+    state.parentOf.delete(id);
+    state.representative.delete(id);
+    if (drawn === id) {
+      const parentDrawn = parent === undefined ? undefined : state.representative.get(parent);
+      if (parentDrawn === undefined) return null;
+      countDrawn(state, parentDrawn, n.kind, -1);
+      removedDrawn.add(id);
+      continue;
+    }
+    const group = groupOf(drawn);
+    if (!group || group.expanded) return null;
+    const members = group.members.filter((m) => m !== id);
+    // A kind group that would fall to GROUP_OVER or fewer is drawn member by member: rebuild.
+    if (group.memberKind !== 'tool_call' && members.length <= GROUP_OVER) return null;
+    changedGroups.set(drawn, members.length ? { ...group, members } : null);
+    moved(drawn).removed.push(id);
+  }
+
+  const isNew = new Set(change.nodes);
+  const newEdges: LineageEdge[] = [];
+  for (const id of change.edges) {
+    const e = edges.get(id);
+    if (!e || !nodes.has(e.source) || !nodes.has(e.target)) return null;
+    newEdges.push(e);
+  }
+  // The parents of new nodes; an old node gaining its first edge (a root no more) changes the shape.
+  for (const e of newEdges) {
+    if (e.source === e.target || state.parentOf.has(e.target)) continue;
+    if (!isNew.has(e.target)) return null;
+    state.parentOf.set(e.target, e.source);
+    state.childCount.set(e.source, (state.childCount.get(e.source) ?? 0) + 1);
+  }
+  let pending = change.nodes.map((id) => nodes.get(id)).filter((n): n is LineageNode => n !== undefined);
+  while (pending.length) {
+    const waiting: LineageNode[] = [];
+    for (const n of pending) {
+      const parent = state.parentOf.get(n.id);
+      if (parent === undefined) return null; // a new root
+      const drawn = state.representative.get(parent);
+      if (drawn === undefined) {
+        waiting.push(n); // its parent is new too and not placed yet
+        continue;
+      }
+      const isTool = n.kind === 'tool_call';
+      const gid = isTool ? groupId(drawn, toolName(n)) : kindGroupId(drawn, n.kind);
+      const group = groupOf(gid);
+      if (group) {
+        if (group.expanded) return null;
+        changedGroups.set(gid, { ...group, members: insertBySeq(group.members, n, nodes) });
+        moved(gid).added.push(n.id);
+        state.representative.set(n.id, gid);
+      } else if (isTool) {
+        const created: ToolGroup = {
+          toolName: toolName(n),
+          memberKind: n.kind,
+          parentId: drawn,
+          members: [n.id],
+          expanded: false,
+          shown: 0,
+        };
+        changedGroups.set(gid, created);
+        state.representative.set(n.id, gid);
+      } else {
+        if ((state.drawnKinds.get(drawn)?.get(n.kind) ?? 0) + 1 > GROUP_OVER) return null;
+        countDrawn(state, drawn, n.kind, 1);
+        drawnNodes.push({ id: n.id, kind: n.kind, seq: n.seq, group: null });
+        state.representative.set(n.id, n.id);
+        removedDrawn.delete(n.id);
+      }
+    }
+    if (waiting.length === pending.length) return null;
+    pending = waiting;
+  }
+
+  for (const e of newEdges) {
+    const source = state.representative.get(e.source);
+    const target = state.representative.get(e.target);
+    if (source === undefined || target === undefined) return null;
+    if (source !== target) mergeEdge(state, source, target, e);
+  }
+
+  for (const [gid, g] of changedGroups) if (g && moves.has(gid)) g.previous = moves.get(gid);
+  const visible: VisibleNode[] = [];
+  for (const vn of state.graph.nodes) {
+    if (removedDrawn.has(vn.id)) continue;
+    if (!changedGroups.has(vn.id)) {
+      visible.push(vn);
+      continue;
+    }
+    const changed = changedGroups.get(vn.id)!;
+    changedGroups.delete(vn.id);
+    if (!changed) {
+      state.groups.delete(vn.id);
+      continue;
+    }
+    state.groups.set(vn.id, changed);
+    visible.push({ ...vn, seq: nodes.get(changed.members[0]!)?.seq ?? null, group: changed });
+  }
+  // Groups made by this growth.
+  for (const [id, g] of changedGroups) {
+    if (!g) continue;
+    state.groups.set(id, g);
+    visible.push({ id, kind: 'tool_group', seq: nodes.get(g.members[0]!)?.seq ?? null, group: g });
+  }
+  visible.push(...drawnNodes);
+  visible.sort(bySeq);
+  state.graph = {
+    nodes: visible,
+    edges: [...state.merged, ...state.memberEdges],
+    representative: state.representative,
+    groups: state.groups,
+  };
+  return state.graph;
+}
+
+/** `members` (sorted by seq) with `n` in its place; usually the end, so searched from there. */
+function insertBySeq(
+  members: readonly string[],
+  n: LineageNode,
+  nodes: ReadonlyMap<string, LineageNode>,
+): string[] {
+  let i = members.length;
+  while (i > 0) {
+    const m = nodes.get(members[i - 1]!);
+    if (!m || bySeq(m, n) <= 0) break;
+    i--;
+  }
+  const out = members.slice(0, i);
+  out.push(n.id);
+  for (let j = i; j < members.length; j++) out.push(members[j]!);
+  return out;
+}
+
+/** The visible graph of the latest inputs, computed once for every view that asks (graph, detail). */
+let memo: {
+  key: string;
+  nodes: ReadonlyMap<string, LineageNode>;
+  edges: ReadonlyMap<string, LineageEdge>;
+  expanded: ReadonlySet<string>;
+  structure: number;
+  state: BuildState;
+} | null = null;
+
+/**
+ * Like `buildVisibleGraph`, but reused while the graph's shape has not changed (a delta that only
+ * changes nodes' details keeps the same visible graph), and grown in place when nodes and edges
+ * were only added since the last call. `structure` and `growth` come from SessionData.
+ */
+export function visibleGraphOf(
+  key: string,
+  nodes: ReadonlyMap<string, LineageNode>,
+  edges: ReadonlyMap<string, LineageEdge>,
+  expanded: ReadonlySet<string>,
+  structure: number,
+  growth: Growth | null = null,
+): VisibleGraph {
+  const base =
+    memo !== null &&
+    memo.key === key &&
+    memo.expanded === expanded &&
+    memo.nodes === nodes &&
+    memo.edges === edges
+      ? memo
+      : null;
+  if (base && base.structure === structure) return base.state.graph;
+  if (base && growth && growth.from === base.structure) {
+    const grown = grow(base.state, nodes, edges, growth);
+    if (grown) {
+      memo = { key, nodes, edges, expanded, structure, state: base.state };
+      return grown;
+    }
+  }
+  memo = { key, nodes, edges, expanded, structure, state: build(nodes, edges, expanded) };
+  return memo.state.graph;
 }

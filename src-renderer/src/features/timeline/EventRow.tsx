@@ -2,7 +2,7 @@
 import { memo } from 'react';
 import type { TimelineEntry } from '../../../../src-shared/bridge/contract';
 import type { LineageNode } from '../../../../src-shared/lineage/types';
-import { formatDuration, parseTs } from '../../shared/format';
+import { formatDuration } from '../../shared/format';
 import { useAppStore } from '../../state/store';
 import { describeEntry } from './describe-entry';
 import type { TimeScale } from './time-scale';
@@ -31,7 +31,7 @@ export const EventRow = memo(function EventRow(props: {
   isNew: boolean;
 }) {
   const { entry: e, node, span, scale } = props;
-  const t = parseTs(e.ts);
+  const t = e.t;
   const text = describeEntry(e, node);
   const isCall = e.kind === 'tool_call';
   const durationMs =
@@ -66,7 +66,7 @@ export const EventRow = memo(function EventRow(props: {
       onClick={() => useAppStore.getState().selectEvent(e.eventId, e.nodeId)}
     >
       <span className="tl-seq faint">{e.seq ?? '—'}</span>
-      <span className="tl-time faint" title={e.ts ?? 'no timestamp'}>
+      <span className="tl-time faint" title={t !== null ? new Date(t).toISOString() : 'no timestamp'}>
         {t !== null && props.first !== null ? formatOffset(t - props.first) : '—'}
       </span>
       <span className="tl-kind mono">{e.kind}</span>

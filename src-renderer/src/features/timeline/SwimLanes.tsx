@@ -75,10 +75,12 @@ function LaneRow(props: { lane: Lane; node: LineageNode | undefined; scale: Time
 export function SwimLanes(props: {
   lanes: Lane[];
   nodes: ReadonlyMap<string, LineageNode>;
+  /** The node map changes in place: this says when (a job's status). */
+  revision: number;
   scale: TimeScale;
   selectedNodeId: string | null;
 }) {
-  const { lanes, nodes, scale, selectedNodeId } = props;
+  const { lanes, nodes, revision, scale, selectedNodeId } = props;
   const renderRow = useCallback(
     (i: number) => {
       const lane = lanes[i]!;
@@ -92,7 +94,8 @@ export function SwimLanes(props: {
         />
       );
     },
-    [lanes, nodes, scale, selectedNodeId],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the maps change in place
+    [lanes, nodes, scale, selectedNodeId, revision],
   );
   if (lanes.length === 0) return null;
   return (

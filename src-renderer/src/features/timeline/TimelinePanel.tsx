@@ -6,7 +6,10 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { LineageNode } from '../../../../src-shared/lineage/types';
 import {
   selectNewNodes,
+  selectGrowth,
   selectNodes,
+  selectRevision,
+  selectStructure,
   selectSelectedEventId,
   selectSelectedNodeId,
   selectTimeline,
@@ -20,7 +23,8 @@ import { EventRow, ROW_HEIGHT } from './EventRow';
 import { SwimLanes } from './SwimLanes';
 import { TimeAxis } from './TimeAxis';
 import { buildTimeScale } from './time-scale';
-import { buildTimelineModel } from './timeline-model';
+import { timelineModelOf, toolSpanOf } from './timeline-model';
+import { Timeline } from '../../state/timeline';
 import './timeline.css';
 
 /** Padding, gaps and the fixed columns (seq, time, kind, took) of timeline.css. */
@@ -44,21 +48,28 @@ export function TimelinePanel() {
   const list = useRef<VirtualListHandle>(null);
   const [box, { width }] = useElementSize<HTMLDivElement>();
 
-  const entries = useMemo(() => timeline ?? [], [timeline]);
-  const model = useMemo(() => buildTimelineModel(entries, nodes), [entries, nodes]);
+  const entries = timeline ?? Timeline.empty;
+  // Nodes change in place: `structure` says when lanes may have come or changed name, `revision`
+  // when any node's details (a row's text) did.
+  const structure = useAppStore(selectStructure);
+  const revision = useAppStore(selectRevision);
+  const growth = useAppStore(selectGrowth);
+  const model = useMemo(
+    () => timelineModelOf(entries, nodes, structure, growth),
+    [entries, nodes, structure, growth],
+  );
   const trackWidth = trackWidthFor(width);
-  const scale = useMemo(() => buildTimeScale(model.times, trackWidth - 12), [model.times, trackWidth]);
+  // `model`, not `model.times`: a live append extends the same times array.
+  const scale = useMemo(() => buildTimeScale(model.times, trackWidth - 12), [model, trackWidth]);
 
   // Keep the picked event in view (j/k, a click elsewhere); appends never scroll.
   // The newest seq shown (entries are sorted by seq, events without one last): a DOM signal the
   // live bench watches to time append → visible.
-  const lastSeq = useMemo(() => {
-    for (let i = entries.length - 1; i >= 0; i--) if (entries[i]!.seq !== null) return entries[i]!.seq;
-    return null;
-  }, [entries]);
+  let lastSeq: number | null = null;
+  for (let i = entries.length - 1; i >= 0 && lastSeq === null; i--) lastSeq = entries.seq(i);
 
   const selectedIndex = useMemo(
-    () => (selectedEventId ? entries.findIndex((e) => e.eventId === selectedEventId) : -1),
+    () => (selectedEventId ? entries.indexOf(selectedEventId) : -1),
     [entries, selectedEventId],
   );
   useEffect(() => {
@@ -67,7 +78,7 @@ export function TimelinePanel() {
 
   const renderRow = useCallback(
     (i: number) => {
-      const e = entries[i]!;
+      const e = entries.entry(i);
       const node = e.nodeId ? nodes.get(e.nodeId) : undefined;
       return (
         <EventRow
@@ -75,7 +86,7 @@ export function TimelinePanel() {
           index={i}
           entry={e}
           node={node}
-          span={e.nodeId ? model.toolSpans.get(e.nodeId) : undefined}
+          span={e.kind === 'tool_call' && node ? toolSpanOf(entries, node) : undefined}
           scale={scale}
           first={model.first}
           selected={e.eventId === selectedEventId}
@@ -84,7 +95,8 @@ export function TimelinePanel() {
         />
       );
     },
-    [entries, nodes, model, scale, selectedEventId, selectedNodeId, newNodes],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the maps change in place
+    [entries, nodes, model, scale, selectedEventId, selectedNodeId, newNodes, revision],
   );
 
   if (!timeline) return <EmptyState title="No session selected" />;
@@ -127,7 +139,13 @@ export function TimelinePanel() {
           <TimeAxis scale={scale} />
         </span>
       </div>
-      <SwimLanes lanes={model.lanes} nodes={nodes} scale={scale} selectedNodeId={selectedNodeId} />
+      <SwimLanes
+        lanes={model.lanes}
+        nodes={nodes}
+        revision={revision}
+        scale={scale}
+        selectedNodeId={selectedNodeId}
+      />
       {entries.length === 0 ? (
         <EmptyState title="No events yet">Events appear here as the log is written.</EmptyState>
       ) : (

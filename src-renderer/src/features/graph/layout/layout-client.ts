@@ -40,12 +40,20 @@ function dropWorker(): void {
   worker = null;
 }
 
-export async function fullLayout(graph: VisibleGraph, direction: LayoutDirection): Promise<LayoutResult> {
+export async function fullLayout(
+  graph: VisibleGraph,
+  direction: LayoutDirection,
+  /** The file is still being read: this layout is a draft, replaced once it is read. */
+  draft = false,
+): Promise<LayoutResult> {
   const grid = (reason: string): LayoutResult => ({
     positions: gridLayout(graph, direction),
     engine: 'grid',
     reason,
   });
+  // ELK takes hundreds of ms of a core for a few hundred nodes, which a session still being read
+  // (parsed on the same two cores) needs more than a draft needs polish.
+  if (draft) return grid('still reading the file');
   if (graph.nodes.length > ELK_NODE_CAP) return grid(`${graph.nodes.length} nodes > ${ELK_NODE_CAP}`);
   const maybeWorker = getWorker();
   if (!maybeWorker) return grid(`no layout worker (${workerBroken})`);

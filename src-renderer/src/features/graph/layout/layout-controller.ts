@@ -82,7 +82,7 @@ class LayoutController {
     }
     this.running = true;
     this.setInfo({ ...this.info, busy: true });
-    const result = await fullLayout(from.visible, from.direction);
+    const result = await fullLayout(from.visible, from.direction, from.fileLoading);
     this.running = false;
     const now = this.inputs;
     if (now.key === from.key && now.visible) {

@@ -16,6 +16,7 @@ const lines = (n: number) => 14 + 18 + n * 20;
 export const NODE_SIZE: Record<VisibleKind, Size> = {
   session: { width: W, height: lines(2) },
   tool_group: { width: W - 16, height: lines(1) },
+  node_group: { width: W, height: lines(1) },
   tool_call: { width: W - 16, height: lines(2) },
   job: { width: W + 24, height: lines(3) },
   artifact: { width: W, height: lines(2) },

@@ -1,36 +1,33 @@
 import { memo } from 'react';
 import type { NodeProps } from '@xyflow/react';
 import { useShallow } from 'zustand/react/shallow';
-import type { AppState } from '../../../state/store';
 import { useAppStore } from '../../../state/store';
 import { formatCount, formatDuration } from '../../../shared/format';
 import type { GraphNode } from '../rf-types';
+import { groupTotals } from './group-stats';
 import { NodeHead, NodeLine, NodeShell } from './NodeShell';
 
-function groupStats(s: AppState, members: readonly string[]) {
-  let failed = 0;
-  let pending = 0;
-  let corrected = 0;
-  let durationMs = 0;
-  const nodes = s.data?.nodes;
-  for (const id of members) {
-    const node = nodes?.get(id);
-    const d = node?.data;
-    if (!node || !d) continue;
-    if (node.corrections.length) corrected++;
-    if (d['success'] === false) failed++;
-    if (d['hasResult'] === false) pending++;
-    if (typeof d['durationMs'] === 'number') durationMs += d['durationMs'];
-  }
-  let isNew = false;
-  for (const id of s.newNodes) if (members.includes(id)) isNew = true;
-  return { failed, pending, corrected, durationMs, isNew };
-}
+const groupStats = groupTotals((node) => {
+  const d = node.data;
+  return {
+    failed: d['success'] === false ? 1 : 0,
+    pending: d['hasResult'] === false ? 1 : 0,
+    corrected: node.corrections.length ? 1 : 0,
+    durationMs: typeof d['durationMs'] === 'number' ? d['durationMs'] : 0,
+  };
+});
 
 /** Sibling calls of one tool, collapsed into one node; the button shows or hides the calls. */
 export const ToolGroupNode = memo(function ToolGroupNode({ id, data }: NodeProps<GraphNode>) {
   const group = data.visible.group!;
-  const stats = useAppStore(useShallow((s) => groupStats(s, group.members)));
+  const totals = useAppStore(useShallow((s) => groupStats(s, id, group)));
+  const stats = {
+    failed: totals['failed'] ?? 0,
+    pending: totals['pending'] ?? 0,
+    corrected: totals['corrected'] ?? 0,
+    durationMs: totals['durationMs'] ?? 0,
+    isNew: totals['isNew'] === 1,
+  };
   const toggle = useAppStore((s) => s.toggleGroup);
   const n = group.members.length;
   const tone = stats.failed ? 'refuted' : stats.pending ? 'accent' : 'neutral';

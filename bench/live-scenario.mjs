@@ -1,0 +1,160 @@
+/* global window, document, requestAnimationFrame, MutationObserver -- functions passed to page.evaluate run in the browser */
+/**
+ * Append → visible: a writer appends one line every 10 ms to a session shown in the page. The
+ * page records, with its own clock, when the timeline's newest seq (`data-last-seq`) reaches each
+ * line — a MutationObserver notes the change and the next animation frame is when it is painted.
+ * The baseline is the floor the OS gives: a raw `fs.watch` (inotify) on the same file, same writes.
+ * Checks that nothing is missed or shown twice (the timeline's count and its last rows).
+ */
+import { closeSync, openSync, watch, writeSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { openApp } from './browser.mjs';
+import { sessionLines } from './generate-session.mjs';
+import { makeHome, wallNow } from './home.mjs';
+import { startServe } from './serve-process.mjs';
+import { percentile } from './baseline.mjs';
+
+const INTERVAL_MS = 10;
+
+/** Runs in the page: notes when each newer `data-last-seq` is committed and then painted. */
+function observeLastSeq() {
+  const seen = [];
+  window.__seen = seen;
+  let last = -1;
+  const read = () => {
+    const el = document.querySelector('[data-testid="timeline-summary"]');
+    const seq = Number(el?.getAttribute('data-last-seq') ?? -1);
+    if (seq > last) {
+      last = seq;
+      const committed = performance.timeOrigin + performance.now();
+      const entry = { seq, committed, painted: null };
+      seen.push(entry);
+      requestAnimationFrame(() => (entry.painted = performance.timeOrigin + performance.now()));
+    }
+  };
+  new MutationObserver(read).observe(document.body, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['data-last-seq'],
+  });
+  read();
+}
+
+/** Runs in the page: the timeline's count and the seqs of its last rows (scrolled to the end). */
+async function timelineTail() {
+  const el = document.querySelector('[data-testid="timeline-summary"]');
+  const list = document.querySelector('.tl-rows');
+  if (list) list.scrollTop = list.scrollHeight;
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const rows = [...document.querySelectorAll('[data-testid="timeline-row"]')].map((r) =>
+    Number(r.getAttribute('data-seq')),
+  );
+  return {
+    count: Number(el?.getAttribute('data-event-count')),
+    lastSeq: Number(el?.getAttribute('data-last-seq')),
+    rows,
+  };
+}
+
+export async function liveOnce(browser, { baseEvents, appends }) {
+  const sessionId = `live-${baseEvents}`;
+  const all = [...sessionLines(sessionId, baseEvents + appends + 10)];
+  // The generator's seq is the line number: the first `baseEvents` lines are the session so far.
+  const base = all.slice(0, baseEvents);
+  const appended = all.slice(baseEvents, baseEvents + appends);
+  const home = await makeHome();
+  const dir = home.sessionDir(sessionId);
+  await mkdir(dir, { recursive: true });
+  const log = path.join(dir, 'provenance.jsonl');
+  await writeFile(log, base.join('\n') + '\n');
+  const serve = await startServe(home.home);
+  let app = null;
+  let watcher = null;
+  let fd = null;
+  try {
+    app = await openApp(browser, serve.url);
+    const { page } = app;
+    await page.locator(`[data-testid="session-row"][data-session-id="${sessionId}"]`).click();
+    await page
+      .locator(`[data-testid="timeline-summary"][data-event-count="${baseEvents}"]`)
+      .waitFor({ timeout: 60_000 });
+    await page.locator('.graph-canvas[data-graph-state="ready"]').waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(500);
+    await page.evaluate(observeLastSeq);
+
+    // The OS floor, on the same writes: when inotify tells a process that the file changed.
+    const notified = [];
+    watcher = watch(log, () => notified.push(wallNow()));
+    fd = openSync(log, 'a');
+    const written = [];
+    const t0 = wallNow() + 20;
+    for (let i = 0; i < appended.length; i++) {
+      const due = t0 + i * INTERVAL_MS;
+      const wait = due - wallNow();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      writeSync(fd, appended[i] + '\n');
+      written.push(wallNow());
+    }
+    closeSync(fd);
+    fd = null;
+    const lastSeq = baseEvents + appended.length;
+    await page
+      .locator(`[data-testid="timeline-summary"][data-last-seq="${lastSeq}"]`)
+      .waitFor({ timeout: 10_000 })
+      .catch(() => {});
+    await page.waitForTimeout(300);
+    watcher.close();
+    watcher = null;
+    const seen = await page.evaluate(() => window.__seen);
+    const tail = await page.evaluate(timelineTail);
+
+    // Each appended seq is visible from the first record whose newest seq reaches it.
+    const latency = [];
+    let missed = 0;
+    let j = 0;
+    for (let i = 0; i < written.length; i++) {
+      const seq = baseEvents + 1 + i;
+      while (j < seen.length && seen[j].seq < seq) j++;
+      if (j === seen.length) {
+        missed++;
+        continue;
+      }
+      latency.push((seen[j].painted ?? seen[j].committed) - written[i]);
+    }
+    // The floor: each write's delay to the next inotify notification.
+    const floor = [];
+    let k = 0;
+    for (const w of written) {
+      while (k < notified.length && notified[k] < w) k++;
+      if (k < notified.length) floor.push(notified[k] - w);
+    }
+    const expectedCount = baseEvents + appended.length;
+    const tailExpected = tail.rows.filter((s) => s > baseEvents);
+    const dupRows = tailExpected.length - new Set(tailExpected).size;
+    return {
+      lines: appended.length,
+      p50: percentile(latency, 50),
+      p95: percentile(latency, 95),
+      p99: percentile(latency, 99),
+      max: Math.max(...latency),
+      floorP50: percentile(floor, 50),
+      floorP95: percentile(floor, 95),
+      floorP99: percentile(floor, 99),
+      missed,
+      shownCount: tail.count,
+      expectedCount,
+      // More events than written means something was shown twice; fewer, something missed.
+      extra: Math.max(0, tail.count - expectedCount) + dupRows,
+      missing: Math.max(0, expectedCount - tail.count) + missed,
+      updates: seen.length,
+    };
+  } finally {
+    if (fd !== null) closeSync(fd);
+    watcher?.close();
+    await app?.close();
+    await serve.stop();
+    await home.remove();
+  }
+}

@@ -1,0 +1,140 @@
+/* global window, document, requestAnimationFrame, Element -- functions passed to page.evaluate run in the browser */
+/**
+ * Open a big session to an interactive graph, in Chromium against `serve`:
+ *  - cold: the log appears in the watched home (one rename) while the page is open; the bench
+ *    clicks its row as soon as it is listed, and the clock runs from that click (the page's own
+ *    event time) until the graph shows the whole session and the page answers frames again;
+ *  - warm: a fresh tab clicks the same session once the server has read it (snapshot + layout).
+ * "Interactive" = the session row says ready, the graph view says ready with nodes drawn, the
+ * timeline counts every event, and the next two animation frames come < 50 ms apart.
+ */
+import { installFrameProbe, openApp } from './browser.mjs';
+import { makeHome, stageSession, wallNow } from './home.mjs';
+import { probeMainThread, rssOf, startServe } from './serve-process.mjs';
+
+const FRAME_OK_MS = 50;
+
+/** Runs in the page: resolves when the view is interactive (see the header), or on timeout. */
+function waitInteractive({ sessionId, events, timeoutMs, frameOkMs }) {
+  return new Promise((resolve) => {
+    const start = performance.now();
+    let condAt = null;
+    let last = null;
+    let smooth = 0;
+    const ready = () => {
+      const row = document.querySelector(`[data-testid="session-row"][data-session-id="${sessionId}"]`);
+      const graph = document.querySelector('.graph-canvas');
+      const tl = document.querySelector('[data-testid="timeline-summary"]');
+      return (
+        row?.getAttribute('data-status') === 'ready' &&
+        row?.getAttribute('aria-current') === 'true' &&
+        graph?.getAttribute('data-graph-state') === 'ready' &&
+        Number(graph.getAttribute('data-node-count')) > 0 &&
+        document.querySelector('[data-testid="graph-node"]') !== null &&
+        Number(tl?.getAttribute('data-event-count')) === events
+      );
+    };
+    const tick = (t) => {
+      if (condAt !== null) smooth = t - last < frameOkMs ? smooth + 1 : 0;
+      if (condAt === null && ready()) condAt = t;
+      last = t;
+      if (smooth >= 2) {
+        const graph = document.querySelector('.graph-canvas');
+        resolve({ ok: true, condAt, at: t, nodes: Number(graph.getAttribute('data-node-count')) });
+      } else if (performance.now() - start > timeoutMs) resolve({ ok: false, condAt, at: t });
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+}
+
+/** Runs in the page: the click's event time on a session row (the user's input, not Playwright's). */
+function recordClick(sessionId) {
+  window.__clickAt = null;
+  document.addEventListener(
+    'click',
+    (e) => {
+      if (e.target instanceof Element && e.target.closest(`[data-session-id="${sessionId}"]`))
+        window.__clickAt = e.timeStamp;
+    },
+    { capture: true },
+  );
+}
+
+/** Runs in the page: long tasks and frame gaps within [from, to]. */
+function frameStats({ from, to }) {
+  const probe = window.__bench;
+  probe.running = false;
+  const tasks = (probe.longTasks ?? []).filter((t) => t.start + t.duration >= from && t.start <= to);
+  let worstGap = 0;
+  for (let i = 1; i < probe.frames.length; i++) {
+    const a = probe.frames[i - 1];
+    const b = probe.frames[i];
+    if (b >= from && a <= to) worstGap = Math.max(worstGap, b - a);
+  }
+  return {
+    longestTask: tasks.reduce((m, t) => Math.max(m, t.duration), 0),
+    blocking: tasks.reduce((s, t) => s + Math.max(0, t.duration - 50), 0),
+    worstGap,
+  };
+}
+
+async function measureOpen(page, sessionId, events, timeoutMs, beforeClick = async () => {}) {
+  // The page opens a session by itself at start (the most recent): show the small one first so
+  // that the click below really opens ours.
+  await page.locator('[data-testid="session-row"][data-session-id="small-session"]').click();
+  await page.locator('.graph-canvas[data-graph-state="ready"]').waitFor({ timeout: timeoutMs });
+  await page.waitForTimeout(300);
+  await page.evaluate(installFrameProbe);
+  await page.evaluate(recordClick, sessionId);
+  const before = wallNow();
+  await beforeClick();
+  // Clicked as soon as it is listed (cold: while the server is still reading it).
+  await page
+    .locator(`[data-testid="session-row"][data-session-id="${sessionId}"]`)
+    .click({ timeout: 30_000 });
+  const result = await page.evaluate(waitInteractive, {
+    sessionId,
+    events,
+    timeoutMs,
+    frameOkMs: FRAME_OK_MS,
+  });
+  const clickAt = await page.evaluate(() => window.__clickAt);
+  const origin = await page.evaluate(() => performance.timeOrigin);
+  const stats = await page.evaluate(frameStats, { from: clickAt, to: result.at });
+  return {
+    ok: result.ok,
+    ms: result.at - clickAt,
+    // From just before `beforeClick` (revealing the log, for a cold open), on the same clock.
+    fromAppearMs: origin + result.at - before,
+    drawnMs: result.condAt === null ? null : result.condAt - clickAt,
+    nodes: result.nodes ?? null,
+    ...stats,
+  };
+}
+
+/** One cold and one warm open of `log` (of `events` events) as session `sessionId`. */
+export async function openOnce(browser, log, sessionId, events, timeoutMs = 60_000) {
+  const home = await makeHome();
+  const serve = await startServe(home.home);
+  try {
+    const staged = await stageSession(home, sessionId, log);
+    const first = await openApp(browser, serve.url);
+    let probe = null;
+    const cold = await measureOpen(first.page, sessionId, events, timeoutMs, async () => {
+      probe = await probeMainThread(serve.url);
+      await staged.reveal();
+    });
+    cold.server = probe?.stop() ?? null;
+    await first.close();
+    const second = await openApp(browser, serve.url);
+    probe = await probeMainThread(serve.url);
+    const warm = await measureOpen(second.page, sessionId, events, timeoutMs);
+    warm.server = probe.stop();
+    await second.close();
+    return { cold, warm, serveRss: rssOf(serve.pid) };
+  } finally {
+    await serve.stop();
+    await home.remove();
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * A group node's figures (failed, pending, verdicts…) are sums over all of its members, and a
+ * store selector runs on every store change: recounting tens of thousands of members for every
+ * live append was the most expensive part of it. So the sums are kept per group and, when the
+ * session moved on by one batch, updated with just the nodes that batch changed (SessionData's
+ * `nodeChanges`) and the members the group gained or lost (ToolGroup's `previous`). Anything
+ * else (a first look, a skipped batch, another session) counts the members again.
+ */
+import type { LineageNode } from '../../../../../src-shared/lineage/types';
+import type { AppState } from '../../../state/store';
+import { hasMember, memberSetOf, type ToolGroup } from '../visible-graph';
+
+export type Counts = Record<string, number>;
+
+interface Entry {
+  key: string;
+  revision: number;
+  members: readonly string[];
+  totals: Counts;
+}
+
+function add(totals: Counts, part: Counts, sign: 1 | -1): void {
+  for (const k in part) totals[k] = (totals[k] ?? 0) + sign * part[k]!;
+}
+
+/**
+ * A selector of `(state, group id, group)` → the sum of `contribution(node)` over the group's
+ * members, plus `isNew` (1 when a member carries the "new" mark). The result object is reused
+ * while nothing changed, so `useShallow` sees no change.
+ */
+export function groupTotals(contribution: (node: LineageNode) => Counts) {
+  const entries = new Map<string, Entry>();
+  const results = new WeakMap<Entry, { newNodes: ReadonlySet<string>; value: Counts }>();
+
+  function recount(nodes: ReadonlyMap<string, LineageNode> | undefined, group: ToolGroup): Counts {
+    const totals: Counts = {};
+    for (const id of group.members) {
+      const node = nodes?.get(id);
+      if (node) add(totals, contribution(node), 1);
+    }
+    return totals;
+  }
+
+  function update(s: AppState, entry: Entry, group: ToolGroup): Counts | null {
+    const data = s.data;
+    const changes = data?.nodeChanges;
+    if (!data || !changes || changes.from !== entry.revision) return null;
+    const same = group.members === entry.members;
+    if (!same && group.previous?.members !== entry.members) return null;
+    const before = memberSetOf(entry.members);
+    const added = same ? null : new Set(group.previous!.added);
+    const removed = same ? null : new Set(group.previous!.removed);
+    const totals = { ...entry.totals };
+    for (const [id, prev] of changes.before) {
+      const was = before.has(id);
+      const is = was ? !removed?.has(id) : Boolean(added?.has(id));
+      if (was && prev) add(totals, contribution(prev), -1);
+      const now = is ? data.nodes.get(id) : undefined;
+      if (now) add(totals, contribution(now), 1);
+    }
+    return totals;
+  }
+
+  return (s: AppState, id: string, group: ToolGroup): Counts => {
+    const key = s.data?.key ?? '';
+    const revision = s.data?.revision ?? -1;
+    let entry = entries.get(id);
+    if (!entry || entry.key !== key || entry.revision !== revision || entry.members !== group.members) {
+      const totals = (entry && entry.key === key && update(s, entry, group)) || recount(s.data?.nodes, group);
+      entry = { key, revision, members: group.members, totals };
+      entries.set(id, entry);
+    }
+    const hit = results.get(entry);
+    if (hit && hit.newNodes === s.newNodes) return hit.value;
+    const value = { ...entry.totals, isNew: hasMember(group, s.newNodes) ? 1 : 0 };
+    results.set(entry, { newNodes: s.newNodes, value });
+    return value;
+  };
+}

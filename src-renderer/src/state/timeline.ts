@@ -1,0 +1,177 @@
+/**
+ * A session's timeline in the page: columns (one array per field), sorted by seq then line, read
+ * by index. A 100k-event session keeps 100k small values per column instead of 100k objects, and
+ * a row object is made only for the few rows on screen (`entry(i)`).
+ *
+ * Versions share their columns: a live append pushes onto the same arrays and returns a new
+ * `Timeline` of the new length, so the previous value stays valid (it reads only its first
+ * `length` rows) and selectors still see a new reference. Anything else (a row out of order, an
+ * event moved by a correction) builds new columns.
+ */
+import type { TimelineEntry } from '../../../src-shared/bridge/contract';
+import {
+  decodeTimeline,
+  type TimelineColumns,
+  type TimelineRow,
+} from '../../../src-shared/bridge/timeline-columns';
+
+interface Columns {
+  eventId: string[];
+  kind: string[];
+  seq: (number | null)[];
+  t: (number | null)[];
+  lineNo: number[];
+  byteOffset: number[];
+  byteLength: number[];
+  nodeId: (string | null)[];
+  actor: (string | null)[];
+  /** eventId → row, made on first use and kept up to date by appends. */
+  index: Map<string, number> | null;
+}
+
+const emptyColumns = (): Columns => ({
+  eventId: [],
+  kind: [],
+  seq: [],
+  t: [],
+  lineNo: [],
+  byteOffset: [],
+  byteLength: [],
+  nodeId: [],
+  actor: [],
+  index: null,
+});
+
+function pushRow(c: Columns, r: TimelineRow): void {
+  c.index?.set(r.eventId, c.eventId.length);
+  c.eventId.push(r.eventId);
+  c.kind.push(r.kind);
+  c.seq.push(r.seq);
+  c.t.push(r.t);
+  c.lineNo.push(r.lineNo);
+  c.byteOffset.push(r.byteOffset);
+  c.byteLength.push(r.byteLength);
+  c.nodeId.push(r.nodeId);
+  c.actor.push(r.actor);
+}
+
+/** Events without a seq sort after numbered ones; ties by line number. */
+export function compareRows(
+  a: { seq: number | null; lineNo: number },
+  b: { seq: number | null; lineNo: number },
+): number {
+  const sa = a.seq ?? Number.POSITIVE_INFINITY;
+  const sb = b.seq ?? Number.POSITIVE_INFINITY;
+  if (sa !== sb) return sa < sb ? -1 : 1;
+  return a.lineNo - b.lineNo;
+}
+
+export class Timeline {
+  static readonly empty = new Timeline(emptyColumns(), 0);
+
+  private constructor(
+    private readonly cols: Columns,
+    readonly length: number,
+  ) {}
+
+  /** From a snapshot's columns (file order): sorted only when the file is not in seq order. */
+  static fromColumns(wire: TimelineColumns): Timeline {
+    const rows: TimelineRow[] = [];
+    let sorted = true;
+    decodeTimeline(wire, (r) => {
+      if (sorted && rows.length && compareRows(rows[rows.length - 1]!, r) > 0) sorted = false;
+      rows.push(r);
+    });
+    return Timeline.fromRows(sorted ? rows : rows.sort(compareRows));
+  }
+
+  private static fromRows(sortedRows: readonly TimelineRow[]): Timeline {
+    const cols = emptyColumns();
+    for (const r of sortedRows) pushRow(cols, r);
+    return new Timeline(cols, sortedRows.length);
+  }
+
+  /** With a delta's rows: new events, and events seen again (they replace their old row). */
+  merge(wire: TimelineColumns): Timeline {
+    if (wire.length === 0) return this;
+    const incoming: TimelineRow[] = [];
+    decodeTimeline(wire, (r) => incoming.push(r));
+    incoming.sort(compareRows);
+    const last = this.length ? this.row(this.length - 1) : null;
+    // The live case: every row is new and sorts after what we have. Rows beyond our length exist
+    // when an older version was appended to; then the shared columns cannot take more.
+    const appendable =
+      this.length === this.cols.eventId.length &&
+      (last === null || compareRows(last, incoming[0]!) <= 0) &&
+      incoming.every((r) => this.indexOf(r.eventId) < 0);
+    if (appendable) {
+      for (const r of incoming) pushRow(this.cols, r);
+      return new Timeline(this.cols, this.length + incoming.length);
+    }
+    const replaced = new Set(incoming.map((r) => r.eventId));
+    const rows: TimelineRow[] = [];
+    for (let i = 0; i < this.length; i++) if (!replaced.has(this.cols.eventId[i]!)) rows.push(this.row(i));
+    for (const r of incoming) rows.push(r);
+    return Timeline.fromRows(rows.sort(compareRows));
+  }
+
+  /** Whether this is `prev` with rows appended (they share their columns). */
+  extends(prev: Timeline): boolean {
+    return this.cols === prev.cols && this.length >= prev.length;
+  }
+
+  eventId(i: number): string {
+    return this.cols.eventId[i]!;
+  }
+  kind(i: number): string {
+    return this.cols.kind[i]!;
+  }
+  seq(i: number): number | null {
+    return this.cols.seq[i]!;
+  }
+  /** Milliseconds since the epoch, or null. */
+  t(i: number): number | null {
+    return this.cols.t[i]!;
+  }
+  nodeId(i: number): string | null {
+    return this.cols.nodeId[i]!;
+  }
+
+  /** The row of `eventId`, or -1. */
+  indexOf(eventId: string): number {
+    let index = this.cols.index;
+    if (!index) {
+      index = new Map();
+      for (let i = 0; i < this.cols.eventId.length; i++) index.set(this.cols.eventId[i]!, i);
+      this.cols.index = index;
+    }
+    const i = index.get(eventId);
+    return i !== undefined && i < this.length ? i : -1;
+  }
+
+  /** First row whose node is `nodeId`, or -1 (a scan: for user actions, not for rendering). */
+  firstOfNode(nodeId: string): number {
+    for (let i = 0; i < this.length; i++) if (this.cols.nodeId[i] === nodeId) return i;
+    return -1;
+  }
+
+  /** Row `i` as an object (made on demand: for the rows on screen). */
+  entry(i: number): TimelineEntry {
+    return this.row(i);
+  }
+
+  private row(i: number): TimelineRow {
+    const c = this.cols;
+    return {
+      eventId: c.eventId[i]!,
+      kind: c.kind[i]!,
+      seq: c.seq[i]!,
+      t: c.t[i]!,
+      lineNo: c.lineNo[i]!,
+      byteOffset: c.byteOffset[i]!,
+      byteLength: c.byteLength[i]!,
+      nodeId: c.nodeId[i]!,
+      actor: c.actor[i]!,
+    };
+  }
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { LineageEdge, LineageNode } from '../lineage/types';
+import { decodeEdges, decodeNodes, encodeEdges, encodeNodes } from './graph-columns';
+import { fromWireNode } from './wire-node';
+
+const node = (i: number, over: Partial<LineageNode> = {}): LineageNode => ({
+  id: `tool:${i}`,
+  kind: 'tool_call',
+  label: i % 2 ? 'shell' : 'file_ops',
+  eventIds: [`e${i}a`, `e${i}b`],
+  seq: i,
+  data: { toolName: i % 2 ? 'shell' : 'file_ops', success: i % 3 !== 0, error: null, durationMs: i * 10 },
+  corrections: [],
+  stale: false,
+  missing: false,
+  ...over,
+});
+
+const wire = <T>(x: T): T => JSON.parse(JSON.stringify(x));
+
+describe('graph columns', () => {
+  it('round-trip nodes: nulls left out, corrections and flags kept, other kinds and data shapes', () => {
+    const nodes = [
+      ...Array.from({ length: 40 }, (_, i) => node(i)),
+      node(40, { stale: true, missing: true, seq: null }),
+      node(41, {
+        kind: 'job',
+        label: 'job-1',
+        data: { launches: [{ seq: 1, mode: 'x' }], status: null, costUsd: 0.5 },
+        corrections: [
+          { eventId: 'a', correctionId: 'c', reason: null, fields: ['x'], before: {}, after: { x: 1 } },
+        ],
+      }),
+    ];
+    const back = decodeNodes(wire(encodeNodes(nodes))).map(fromWireNode);
+    const dropNulls = (n: LineageNode) => ({
+      ...n,
+      data: Object.fromEntries(Object.entries(n.data).filter(([, v]) => v !== null)),
+    });
+    expect(back).toEqual(nodes.map(dropNulls));
+  });
+
+  it('round-trip edges, with their ids rebuilt (or kept when they are not source->target)', () => {
+    const edges: LineageEdge[] = [
+      ...Array.from({ length: 30 }, (_, i) => ({
+        id: `session:s->tool:${i}`,
+        source: 'session:s',
+        target: `tool:${i}`,
+        reasons: ['session_id' as const],
+      })),
+      { id: 'odd', source: 'job:a', target: 'artifact:b', reasons: ['job_id', 'expected_artifacts'] },
+      { id: 'group:x->y', source: 'group:x', target: 'y', reasons: [] },
+    ];
+    const cols = wire(encodeEdges(edges));
+    expect('table' in cols.source).toBe(true);
+    expect(decodeEdges(cols)).toEqual(edges);
+  });
+});

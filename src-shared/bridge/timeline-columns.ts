@@ -1,0 +1,151 @@
+/**
+ * The timeline on the wire: one array per field instead of one object per event, repeated
+ * strings (kinds, actors) as indexes into a table, and the integers that grow line by line (time,
+ * line, byte offset) as the difference from the row before. A 100k-event timeline is ~7 MB
+ * of JSON this way instead of ~22 MB of objects, and the page decodes it without a copy per row.
+ */
+
+/** One event of the timeline: envelope only, never the body. */
+export interface TimelineRow {
+  eventId: string;
+  kind: string;
+  seq: number | null;
+  /** `ts` as milliseconds since the epoch; null when missing or unreadable. */
+  t: number | null;
+  lineNo: number;
+  byteOffset: number;
+  byteLength: number;
+  /** The lineage node the event belongs to, when any. */
+  nodeId: string | null;
+  actor: string | null;
+}
+
+export interface TimelineColumns {
+  /** Rows in this message. */
+  length: number;
+  eventId: string[];
+  /** Index into `kinds`. */
+  kind: number[];
+  kinds: string[];
+  /** As written (a seq may be fractional: no differences, which could round). */
+  seq: (number | null)[];
+  /** Difference from the previous row's non-null time (the first: from 0); null stays null. */
+  t: (number | null)[];
+  lineNo: number[];
+  /** Difference from the end of the previous row (its offset + length + 1 for the newline). */
+  byteOffset: number[];
+  byteLength: number[];
+  nodeId: (string | null)[];
+  /** Index into `actors`, -1 for none. */
+  actor: number[];
+  actors: string[];
+}
+
+/** Interns strings into a table as they are met. */
+class Table {
+  readonly values: string[] = [];
+  private readonly index = new Map<string, number>();
+  of(value: string): number {
+    let i = this.index.get(value);
+    if (i === undefined) {
+      i = this.values.length;
+      this.values.push(value);
+      this.index.set(value, i);
+    }
+    return i;
+  }
+}
+
+/** Builds the columns row by row (main side). */
+export class TimelineEncoder {
+  private readonly cols: TimelineColumns;
+  private readonly kinds = new Table();
+  private readonly actors = new Table();
+  private lastT = 0;
+  private lastLine = 0;
+  private lastEnd = 0;
+
+  constructor() {
+    this.cols = {
+      length: 0,
+      eventId: [],
+      kind: [],
+      kinds: this.kinds.values,
+      seq: [],
+      t: [],
+      lineNo: [],
+      byteOffset: [],
+      byteLength: [],
+      nodeId: [],
+      actor: [],
+      actors: this.actors.values,
+    };
+  }
+
+  push(row: TimelineRow): void {
+    const c = this.cols;
+    c.length++;
+    c.eventId.push(row.eventId);
+    c.kind.push(this.kinds.of(row.kind));
+    c.seq.push(row.seq);
+    if (row.t === null) c.t.push(null);
+    else {
+      c.t.push(row.t - this.lastT);
+      this.lastT = row.t;
+    }
+    c.lineNo.push(row.lineNo - this.lastLine);
+    this.lastLine = row.lineNo;
+    c.byteOffset.push(row.byteOffset - this.lastEnd);
+    this.lastEnd = row.byteOffset + row.byteLength + 1;
+    c.byteLength.push(row.byteLength);
+    c.nodeId.push(row.nodeId);
+    c.actor.push(row.actor === null ? -1 : this.actors.of(row.actor));
+  }
+
+  finish(): TimelineColumns {
+    return this.cols;
+  }
+}
+
+export function encodeTimeline(rows: Iterable<TimelineRow>): TimelineColumns {
+  const encoder = new TimelineEncoder();
+  for (const row of rows) encoder.push(row);
+  return encoder.finish();
+}
+
+export function emptyTimelineColumns(): TimelineColumns {
+  return new TimelineEncoder().finish();
+}
+
+/** Calls `sink` with every row in order, absolute values restored (page side). */
+export function decodeTimeline(cols: TimelineColumns, sink: (row: TimelineRow) => void): void {
+  let t = 0;
+  let line = 0;
+  let end = 0;
+  for (let i = 0; i < cols.length; i++) {
+    const dt = cols.t[i];
+    if (dt !== null && dt !== undefined) t += dt;
+    line += cols.lineNo[i]!;
+    const byteOffset = end + cols.byteOffset[i]!;
+    const byteLength = cols.byteLength[i]!;
+    end = byteOffset + byteLength + 1;
+    const actor = cols.actor[i]!;
+    sink({
+      eventId: cols.eventId[i]!,
+      kind: cols.kinds[cols.kind[i]!]!,
+      seq: cols.seq[i] ?? null,
+      t: dt === null || dt === undefined ? null : t,
+      lineNo: line,
+      byteOffset,
+      byteLength,
+      nodeId: cols.nodeId[i] ?? null,
+      actor: actor < 0 ? null : cols.actors[actor]!,
+    });
+  }
+}
+
+export function timelineRows(cols: TimelineColumns): TimelineRow[] {
+  const out: TimelineRow[] = [];
+  decodeTimeline(cols, (row) => out.push(row));
+  return out;
+}

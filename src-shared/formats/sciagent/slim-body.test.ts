@@ -1,0 +1,61 @@
+// Fixtures are copies of real corpus logs (the same as the lineage builder's tests).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { SciagentLineageBuilder } from '../../lineage/sciagent/lineage-builder';
+import type { LineageNode } from '../../lineage/types';
+import { ChunkParser } from './chunk-parser';
+import { SessionLog } from './session-log';
+import { slimBody } from './slim-body';
+
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../lineage/sciagent/fixtures/${name}`, import.meta.url));
+
+/** The graph, with corrections reduced to what slim bodies keep exactly (which fields, why). */
+function graph(lineage: SciagentLineageBuilder) {
+  const node = (n: LineageNode) => ({
+    ...n,
+    corrections: n.corrections.map((c) => ({ id: c.correctionId, fields: c.fields, reason: c.reason })),
+  });
+  return {
+    nodes: [...lineage.nodes.values()].map(node).sort((a, b) => (a.id < b.id ? -1 : 1)),
+    edges: [...lineage.edges.values()].sort((a, b) => (a.id < b.id ? -1 : 1)),
+  };
+}
+
+describe('slim bodies', () => {
+  it('build the same lineage as full bodies (every field a builder reads is kept)', () => {
+    for (const name of ['e2e-sess.jsonl', 'real-42d50babf77e.jsonl', 'real-f9f9250c87a4.jsonl']) {
+      const bytes = fixture(name);
+      const fullLog = new SessionLog();
+      const full = new SciagentLineageBuilder(fullLog, 's');
+      full.apply(fullLog.push(bytes));
+      full.apply(fullLog.end());
+
+      const slimLog = new SessionLog();
+      const slim = new SciagentLineageBuilder(slimLog, 's');
+      const parsed = new ChunkParser().parse({
+        fileKey: name,
+        bytes,
+        fromOffset: 0,
+        reset: true,
+        final: true,
+      });
+      slim.apply(slimLog.pushRecords(parsed.records));
+
+      expect(graph(slim)).toEqual(graph(full));
+    }
+  });
+
+  it('keeps link keys of heavy fields and drops the rest', () => {
+    const body = slimBody({
+      event_id: 'e',
+      event_kind: 'tool_result',
+      session_id: 's',
+      tool_name: 'compute_run',
+      output_summary: { job_id: 'j1', stdout: 'x'.repeat(10_000) },
+      arguments: { command: 'ls' },
+      unknown_field: 1,
+    });
+    expect(body).toEqual({ tool_name: 'compute_run', output_summary: { job_id: 'j1' } });
+  });
+});
