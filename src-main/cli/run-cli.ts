@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import type { CliIo } from './cli-io';
 import { diffCommand } from './diff-command';
 import { inspectCommand } from './inspect-command';
+import { openCommand } from './open-command';
 import { serveCommand } from './serve-command';
 import { validateCommand } from './validate-command';
 
@@ -18,6 +19,8 @@ Usage:
       files changed between two bookmarks of a change ledger folder, lines added and removed
   lineage-explorer serve [--home DIR] [--port N] [PATH…]
       follow sessions live and serve the app on 127.0.0.1; prints the URL to open
+  lineage-explorer open PATH…
+      open folders, logs or bundles in the desktop app (needs its Electron binary)
   lineage-explorer --help | --version
 
 PATH is a provenance.jsonl, a session folder (sessions/<id>/) or a sciagent home (~/.sciagent);
@@ -64,6 +67,8 @@ export async function runCli(argv: string[], io: CliIo, version: string): Promis
         io,
       );
     }
+    case 'open':
+      return openCommand(rest, io);
     case 'serve': {
       const parsed = parse(rest, { home: { type: 'string' }, port: { type: 'string' } }, io);
       if (!parsed) return 2;
