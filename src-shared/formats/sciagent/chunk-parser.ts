@@ -3,8 +3,7 @@
  * chunks), classification, and slimming of event bodies so that only small records cross back
  * to the main thread. Pure, so it is unit-tested without threads.
  */
-import { DEFAULT_MAX_LINE_BYTES } from '../jsonl/line-splitter';
-import { ChunkLineSplitter } from './chunk-line-splitter';
+import { DEFAULT_MAX_LINE_BYTES, LineSplitter } from '../jsonl/line-splitter';
 import { classifyLine, type ClassifiedRecord } from './classify-line';
 import { oversizedRecord } from './session-log';
 import { slimBody } from './slim-body';
@@ -32,14 +31,15 @@ export interface ParseChunkResult {
 export class ChunkParser {
   // Lines are views of the request's bytes, but each is classified (decoded) before parse()
   // returns and only the carried partial line is kept: the caller may reuse its buffer after.
-  private readonly splitters = new Map<string, ChunkLineSplitter>();
+  private readonly splitters = new Map<string, LineSplitter>();
 
   constructor(private readonly maxLineBytes = DEFAULT_MAX_LINE_BYTES) {}
 
   parse(request: ParseChunkRequest): ParseChunkResult {
     let splitter = this.splitters.get(request.fileKey);
     if (!splitter || request.reset) {
-      splitter = new ChunkLineSplitter(this.maxLineBytes, request.fromOffset);
+      // The worker owns its (transferred) chunks: whole lines can be views of them.
+      splitter = new LineSplitter(this.maxLineBytes, request.fromOffset, 1, true);
       this.splitters.set(request.fileKey, splitter);
     }
     const split = splitter.push(request.bytes);

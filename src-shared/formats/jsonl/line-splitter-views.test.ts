@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LineSplitter } from '../jsonl/line-splitter';
-import { ChunkLineSplitter } from './chunk-line-splitter';
+import { LineSplitter } from './line-splitter';
 
 const enc = new TextEncoder();
 
@@ -32,8 +31,8 @@ function run(
   return out;
 }
 
-describe('ChunkLineSplitter', () => {
-  it('says exactly what LineSplitter says, however the bytes are chunked', () => {
+describe('LineSplitter with lines as views of the chunk', () => {
+  it('says exactly what the copying splitter says, however the bytes are chunked', () => {
     const text = [
       '{"a":1}',
       '',
@@ -48,7 +47,7 @@ describe('ChunkLineSplitter', () => {
     const bytes = enc.encode(text);
     for (const max of [30, 64 * 1024 * 1024])
       for (const sizes of [[1], [3], [7, 2], [16], [64], [bytes.length], [5, 40, 1]]) {
-        expect(run(new ChunkLineSplitter(max, 10, 4), bytes, sizes)).toEqual(
+        expect(run(new LineSplitter(max, 10, 4, true), bytes, sizes)).toEqual(
           run(new LineSplitter(max, 10, 4), bytes, sizes),
         );
       }
