@@ -3,13 +3,10 @@
  * a path given as the folder or as its events.jsonl. Any read problem answers "no": the caller
  * then reads the path its usual way and reports the problem there.
  */
-import { open, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { LineSplitter } from '../../../src-shared/formats/jsonl/line-splitter';
+import { readFirstLine } from '../fs/read-first-line';
 import { EVENTS_FILE, isObject } from '../../../src-shared/formats/change-ledger/types';
-
-const MAX_FIRST_LINE_BYTES = 1024 * 1024;
-const CHUNK_BYTES = 64 * 1024;
 
 /** The folder holds an events.jsonl file. */
 export async function isLedgerFolder(dir: string): Promise<boolean> {
@@ -37,26 +34,5 @@ export async function isLedgerEventsFile(file: string): Promise<boolean> {
     return isObject(value) && 'action_type' in value;
   } catch {
     return false;
-  }
-}
-
-async function readFirstLine(file: string): Promise<string | null> {
-  const handle = await open(file, 'r');
-  try {
-    const splitter = new LineSplitter(MAX_FIRST_LINE_BYTES);
-    const buffer = new Uint8Array(CHUNK_BYTES);
-    let position = 0;
-    for (;;) {
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
-      position += bytesRead;
-      const split = bytesRead === 0 ? splitter.end() : splitter.push(buffer.subarray(0, bytesRead));
-      const first = split.lines[0];
-      const oversized = split.oversized[0];
-      if (first && (!oversized || first.lineNo < oversized.lineNo))
-        return new TextDecoder().decode(first.bytes);
-      if (oversized || bytesRead === 0) return null;
-    }
-  } finally {
-    await handle.close();
   }
 }
