@@ -6,6 +6,7 @@ import { useAppStore } from '../../../state/store';
 import { groupCounts, KIND_PLURAL } from './group-counts';
 import type { GraphNode } from '../rf-types';
 import { groupTotals } from './group-stats';
+import { GroupToggle } from './GroupToggle';
 import { NodeHead, NodeLine, NodeShell } from './NodeShell';
 
 const SHOWN: { key: string; tone: string }[] = [
@@ -27,7 +28,6 @@ const stats = groupTotals((node) => groupCounts(node.kind, [node]));
 export const NodeGroupNode = memo(function NodeGroupNode({ id, data }: NodeProps<GraphNode>) {
   const group = data.visible.group!;
   const counts = useAppStore(useShallow((s) => stats(s, id, group)));
-  const toggle = useAppStore((s) => s.toggleGroup);
   const n = group.members.length;
   const label = KIND_PLURAL[group.memberKind];
   const worst = (counts['refuted'] ?? 0) + (counts['failed'] ?? 0) + (counts['missing'] ?? 0);
@@ -47,23 +47,7 @@ export const NodeGroupNode = memo(function NodeGroupNode({ id, data }: NodeProps
               {formatCount(counts[c.key]!)} {c.key}
             </span>
           ))}
-        {group.expanded && group.shown < n && (
-          <span className="it">
-            {group.shown} of {n} shown
-          </span>
-        )}
-        <span className="spacer" />
-        <button
-          type="button"
-          className="link-button nodrag nopan"
-          data-testid="group-toggle"
-          onClick={(e) => {
-            e.stopPropagation();
-            toggle(id);
-          }}
-        >
-          {group.expanded ? 'Collapse' : 'Expand'}
-        </button>
+        <GroupToggle id={id} expanded={group.expanded} shown={group.shown} total={n} />
       </NodeLine>
     </NodeShell>
   );

@@ -5,6 +5,7 @@ import { useAppStore } from '../../../state/store';
 import { formatCount, formatDuration } from '../../../shared/format';
 import type { GraphNode } from '../rf-types';
 import { groupTotals } from './group-stats';
+import { GroupToggle } from './GroupToggle';
 import { NodeHead, NodeLine, NodeShell } from './NodeShell';
 
 const groupStats = groupTotals((node) => {
@@ -28,7 +29,6 @@ export const ToolGroupNode = memo(function ToolGroupNode({ id, data }: NodeProps
     durationMs: totals['durationMs'] ?? 0,
     isNew: totals['isNew'] === 1,
   };
-  const toggle = useAppStore((s) => s.toggleGroup);
   const n = group.members.length;
   const tone = stats.failed ? 'refuted' : stats.pending ? 'accent' : 'neutral';
   return (
@@ -52,23 +52,7 @@ export const ToolGroupNode = memo(function ToolGroupNode({ id, data }: NodeProps
         <span className="it">{stats.durationMs ? formatDuration(stats.durationMs) : 'no durations'}</span>
         {stats.failed > 0 && <span className="it text-refuted">{stats.failed} failed</span>}
         {stats.pending > 0 && <span className="it">{stats.pending} pending</span>}
-        {group.expanded && group.shown < n && (
-          <span className="it">
-            {group.shown} of {n} shown
-          </span>
-        )}
-        <span className="spacer" />
-        <button
-          type="button"
-          className="link-button nodrag nopan"
-          data-testid="group-toggle"
-          onClick={(e) => {
-            e.stopPropagation();
-            toggle(id);
-          }}
-        >
-          {group.expanded ? 'Collapse' : 'Expand'}
-        </button>
+        <GroupToggle id={id} expanded={group.expanded} shown={group.shown} total={n} />
       </NodeLine>
     </NodeShell>
   );
