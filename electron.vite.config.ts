@@ -23,6 +23,8 @@ export default defineConfig({
           cli: resolve(root, 'src-main/cli/main.ts'),
           // worker_threads entry: parses logs off the main thread (imports only src-shared).
           'parse-worker': resolve(root, 'src-main/workers/parse-worker.ts'),
+          // worker_threads entry: one comparison of two lineage graphs (issue 5), off the main thread.
+          'compare-worker': resolve(root, 'src-main/services/compare/compare-worker.ts'),
         },
         // ESM, because package.json has "type": "module"; [name].js keeps the names stable
         // for package.json "main" and bin/.

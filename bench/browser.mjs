@@ -31,7 +31,7 @@ export async function openApp(browser, url) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await page.goto(url);
-  await page.locator('#root[data-app-state="ready"]').waitFor({ timeout: 30_000 });
+  await page.locator('#root[data-app-state="ready"]').waitFor({ timeout: 60_000 });
   return { page, close: () => context.close() };
 }
 

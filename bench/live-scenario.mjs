@@ -58,7 +58,12 @@ async function timelineTail() {
   };
 }
 
-export async function liveOnce(browser, { baseEvents, appends }) {
+/**
+ * `sessions` > 1: that many sessions are written at once (issue 8: "hold this with 50 sessions
+ * written at once"); the others start at 200 events and get a line every 10 ms too, and the
+ * figures are those of the one shown.
+ */
+export async function liveOnce(browser, { baseEvents, appends, sessions = 1 }) {
   const sessionId = `live-${baseEvents}`;
   const all = [...sessionLines(sessionId, baseEvents + appends + 10)];
   // The generator's seq is the line number: the first `baseEvents` lines are the session so far.
@@ -69,6 +74,16 @@ export async function liveOnce(browser, { baseEvents, appends }) {
   await mkdir(dir, { recursive: true });
   const log = path.join(dir, 'provenance.jsonl');
   await writeFile(log, base.join('\n') + '\n');
+  const others = [];
+  for (let k = 1; k < sessions; k++) {
+    const id = `other-${k}`;
+    const lines = [...sessionLines(id, 200 + appends + 10, k + 100)];
+    const otherDir = home.sessionDir(id);
+    await mkdir(otherDir, { recursive: true });
+    const file = path.join(otherDir, 'provenance.jsonl');
+    await writeFile(file, lines.slice(0, 200).join('\n') + '\n');
+    others.push({ file, lines: lines.slice(200), fd: null });
+  }
   const serve = await startServe(home.home);
   let app = null;
   let watcher = null;
@@ -88,6 +103,7 @@ export async function liveOnce(browser, { baseEvents, appends }) {
     const notified = [];
     watcher = watch(log, () => notified.push(wallNow()));
     fd = openSync(log, 'a');
+    for (const o of others) o.fd = openSync(o.file, 'a');
     const written = [];
     const t0 = wallNow() + 20;
     for (let i = 0; i < appended.length; i++) {
@@ -96,9 +112,14 @@ export async function liveOnce(browser, { baseEvents, appends }) {
       if (wait > 1) await new Promise((r) => setTimeout(r, wait));
       writeSync(fd, appended[i] + '\n');
       written.push(wallNow());
+      for (const o of others) writeSync(o.fd, o.lines[i] + '\n');
     }
     closeSync(fd);
     fd = null;
+    for (const o of others) {
+      closeSync(o.fd);
+      o.fd = null;
+    }
     const lastSeq = baseEvents + appended.length;
     await page
       .locator(`[data-testid="timeline-summary"][data-last-seq="${lastSeq}"]`)
@@ -152,6 +173,7 @@ export async function liveOnce(browser, { baseEvents, appends }) {
     };
   } finally {
     if (fd !== null) closeSync(fd);
+    for (const o of others) if (o.fd !== null) closeSync(o.fd);
     watcher?.close();
     await app?.close();
     await serve.stop();

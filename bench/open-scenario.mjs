@@ -1,4 +1,4 @@
-/* global window, document, requestAnimationFrame, Element -- functions passed to page.evaluate run in the browser */
+/* global window, document, requestAnimationFrame, Element, MutationObserver -- functions passed to page.evaluate run in the browser */
 /**
  * Open a big session to an interactive graph, in Chromium against `serve`:
  *  - cold: the log appears in the watched home (one rename) while the page is open; the bench
@@ -48,6 +48,38 @@ function waitInteractive({ sessionId, events, timeoutMs, frameOkMs }) {
   });
 }
 
+/**
+ * Runs in the page, before the log appears: when its row is first listed (the first useful paint
+ * of a cold open: the sessions list with the read's progress) and when the row says ready (serve
+ * has the envelope index and the lineage overview complete), on the page's wall clock; and when
+ * the first events or nodes of it are painted.
+ */
+function watchRow(sessionId) {
+  const marks = { listed: null, ready: null, firstContent: null };
+  window.__rowMarks = marks;
+  const now = () => performance.timeOrigin + performance.now();
+  const check = () => {
+    const row = document.querySelector(`[data-testid="session-row"][data-session-id="${sessionId}"]`);
+    if (row && marks.listed === null) marks.listed = now();
+    if (row?.getAttribute('data-status') === 'ready' && marks.ready === null) marks.ready = now();
+    if (
+      marks.firstContent === null &&
+      row?.getAttribute('aria-current') === 'true' &&
+      (Number(document.querySelector('[data-testid="timeline-summary"]')?.getAttribute('data-event-count')) >
+        0 ||
+        document.querySelector('[data-testid="graph-node"]'))
+    )
+      marks.firstContent = now();
+  };
+  new MutationObserver(check).observe(document.body, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['data-status', 'aria-current', 'data-event-count'],
+  });
+  check();
+}
+
 /** Runs in the page: the click's event time on a session row (the user's input, not Playwright's). */
 function recordClick(sessionId) {
   window.__clickAt = null;
@@ -87,6 +119,7 @@ async function measureOpen(page, sessionId, events, timeoutMs, beforeClick = asy
   await page.waitForTimeout(300);
   await page.evaluate(installFrameProbe);
   await page.evaluate(recordClick, sessionId);
+  await page.evaluate(watchRow, sessionId);
   const before = wallNow();
   await beforeClick();
   // Clicked as soon as it is listed (cold: while the server is still reading it).
@@ -102,7 +135,12 @@ async function measureOpen(page, sessionId, events, timeoutMs, beforeClick = asy
   const clickAt = await page.evaluate(() => window.__clickAt);
   const origin = await page.evaluate(() => performance.timeOrigin);
   const stats = await page.evaluate(frameStats, { from: clickAt, to: result.at });
+  const marks = await page.evaluate(() => window.__rowMarks);
+  const since = (t) => (t === null ? null : t - before);
   return {
+    listedMs: since(marks.listed),
+    indexedMs: since(marks.ready),
+    firstContentMs: since(marks.firstContent),
     ok: result.ok,
     ms: result.at - clickAt,
     // From just before `beforeClick` (revealing the log, for a cold open), on the same clock.
@@ -121,18 +159,39 @@ export async function openOnce(browser, log, sessionId, events, timeoutMs = 60_0
     const staged = await stageSession(home, sessionId, log);
     const first = await openApp(browser, serve.url);
     let probe = null;
+    let before = null;
     const cold = await measureOpen(first.page, sessionId, events, timeoutMs, async () => {
       probe = await probeMainThread(serve.url);
+      before = await serve.stats(); // starts serve's measuring window; memory before (after GC)
       await staged.reveal();
     });
     cold.server = probe?.stop() ?? null;
+    // Serve's own view of the open: its event loop's longest block and its memory peak.
+    cold.serveStats = await serve.stats();
     await first.close();
     const second = await openApp(browser, serve.url);
     probe = await probeMainThread(serve.url);
     const warm = await measureOpen(second.page, sessionId, events, timeoutMs);
     warm.server = probe.stop();
+    warm.serveStats = await serve.stats();
     await second.close();
-    return { cold, warm, serveRss: rssOf(serve.pid) };
+    const after = await serve.stats(); // the session open and read, after GC
+    const kept = (s) => (s ? s.now.heapUsed + s.now.external : null);
+    return {
+      cold,
+      warm,
+      serveRss: rssOf(serve.pid),
+      memory: {
+        before: before?.now ?? null,
+        after: after?.now ?? null,
+        gc: Boolean(after?.gc),
+        // What serve keeps for the session: heap + buffers after GC, less what it held before.
+        keptBytes: before && after ? kept(after) - kept(before) : null,
+        rssBefore: before?.now.rss ?? null,
+        rssAfter: after?.now.rss ?? null,
+        rssPeakOpening: cold.serveStats?.peak.rss ?? null,
+      },
+    };
   } finally {
     await serve.stop();
     await home.remove();

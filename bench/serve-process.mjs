@@ -1,6 +1,9 @@
 /** Starts `lineage-explorer serve` as a user would and returns its URL. */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { WebSocket } from 'ws';
 import { fileURLToPath } from 'node:url';
 
@@ -9,12 +12,25 @@ const BIN = fileURLToPath(new URL('../bin/lineage-explorer.js', import.meta.url)
 /**
  * BENCH_CPU_PROF=DIR writes a V8 CPU profile of every serve process into DIR (Chrome DevTools
  * opens it); BENCH_SERVE_LOG=1 passes serve's stderr through.
+ *
+ * Serve runs with its opt-in bench stats (src-main/services/bench-stats.ts: event-loop delay and
+ * memory peaks, written on SIGUSR2) and `--expose-gc` (memory "now" after a full collection), and
+ * with its own user-data folder (`dataDir`, else a fresh temp one: no sessions-list cache from an
+ * earlier run unless the scenario wants it).
  */
-export async function startServe(home) {
+export async function startServe(home, { dataDir = null } = {}) {
   const dir = process.env.BENCH_CPU_PROF;
   const profile = dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
-  const child = spawn(process.execPath, [...profile, BIN, 'serve', '--home', home], {
+  const scratch = await mkdtemp(path.join(os.tmpdir(), 'le-bench-serve-'));
+  const statsFile = path.join(scratch, 'stats.json');
+  const spawnedAt = performance.timeOrigin + performance.now();
+  const child = spawn(process.execPath, ['--expose-gc', ...profile, BIN, 'serve', '--home', home], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      LINEAGE_EXPLORER_BENCH_STATS: statsFile,
+      LINEAGE_EXPLORER_DATA_DIR: dataDir ?? path.join(scratch, 'data'),
+    },
   });
   let stderr = '';
   child.stderr.on('data', (d) => {
@@ -30,14 +46,42 @@ export async function startServe(home) {
     });
     child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${stderr}`)));
   });
+  let statsN = 0;
   return {
     url,
     pid: child.pid,
-    stop: () =>
-      new Promise((r) => {
-        child.once('exit', r);
-        child.kill('SIGTERM');
-      }),
+    spawnedAt,
+    /**
+     * Serve's figures since the previous call (event-loop max/p99 in ms, memory peaks and now,
+     * bytes): asks with SIGUSR2 and waits for the file to be rewritten. Null if it never is.
+     */
+    async stats(timeoutMs = 5000) {
+      child.kill('SIGUSR2');
+      const until = Date.now() + timeoutMs;
+      while (Date.now() < until) {
+        if (existsSync(statsFile)) {
+          try {
+            const s = JSON.parse(readFileSync(statsFile, 'utf8'));
+            if (s.n > statsN) {
+              statsN = s.n;
+              return s;
+            }
+          } catch {
+            // being replaced: read again
+          }
+        }
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return null;
+    },
+    stop: async () => {
+      if (child.exitCode === null)
+        await new Promise((r) => {
+          child.once('exit', r);
+          child.kill('SIGTERM');
+        });
+      await rm(scratch, { recursive: true, force: true });
+    },
   };
 }
 
@@ -92,4 +136,30 @@ export async function probeMainThread(url, everyMs = 20) {
       };
     },
   };
+}
+
+/** One call over serve's WebSocket bridge, as the page makes it (e.g. sessions.snapshot). */
+export async function callBridge(url, service, method, args = []) {
+  const page = new URL(url);
+  const socket = new WebSocket(`ws://${page.host}/bridge?token=${page.searchParams.get('token')}`, {
+    headers: { origin: page.origin },
+    maxPayload: 2 ** 31,
+  });
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  try {
+    return await new Promise((resolve, reject) => {
+      socket.on('message', (data) => {
+        const m = JSON.parse(String(data));
+        if (m.type !== 'reply' || m.id !== 1) return;
+        if (m.reply.ok) resolve(m.reply.value);
+        else reject(new Error(m.reply.error?.message ?? 'bridge call failed'));
+      });
+      socket.send(JSON.stringify({ id: 1, service, method, args }));
+    });
+  } finally {
+    socket.close();
+  }
 }

@@ -179,11 +179,17 @@ test("the user's own bookmarks: pin an event, reload the page, still there", asy
   await expect(app.getByTestId('user-bookmark')).toContainText('check the new diagram against the spec');
 
   // Kept in the app's data folder, never in the ledger's.
-  const saved = JSON.parse(await readFile(path.join(DATA_DIR, 'ledger-bookmarks.json'), 'utf8')) as {
-    bookmarks: Array<{ name: string; eventId: string }>;
+  // (in the one bookmark store, bookmarks.json, with every other bookmark the user made).
+  const saved = JSON.parse(await readFile(path.join(DATA_DIR, 'bookmarks.json'), 'utf8')) as {
+    bookmarks: Array<{ name: string; target: { key: string; at: { kind: string; id: string } } }>;
   };
-  expect(saved.bookmarks.map((b) => [b.name, b.eventId])).toContainEqual(['diagram review', 'e6']);
+  expect(saved.bookmarks.map((b) => [b.name, b.target.key, b.target.at])).toContainEqual([
+    'diagram review',
+    folder,
+    { kind: 'event', id: 'e6' },
+  ]);
   expect(await readdir(folder)).not.toContain('ledger-bookmarks.json');
+  expect(await readdir(folder)).not.toContain('bookmarks.json');
 
   // A pinned event is a diff endpoint too.
   await app.getByTestId('ledger-tab-diff').click();

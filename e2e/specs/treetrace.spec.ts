@@ -9,6 +9,7 @@ import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import { strToU8, zipSync } from 'fflate';
 import { test, expect } from '../support/serve-fixture';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/treetrace', import.meta.url));
@@ -22,7 +23,8 @@ const CORPUS = [
   { dir: 'older-versions/0e32e87/api-key-auth', schema: '0.3', nodes: 4, chains: 2 },
   { dir: 'older-versions/0e32e87/rejections', schema: '0.3', nodes: 5, chains: 1 },
   { dir: 'older-versions/0e32e87/weather-dashboard', schema: '0.3', nodes: 4, chains: 1 },
-  { dir: 'older-versions/0ebb74f/weather-dashboard', schema: '0.1', nodes: 4, chains: 0 },
+  // TreeTrace 0.1 wrote tree.json into the project folder (no .treetrace/): the project is the bundle.
+  { dir: 'older-versions/0ebb74f/weather-dashboard', schema: '0.1', nodes: 4, chains: 0, key: '' },
   { dir: 'older-versions/407837c/api-key-auth', schema: '0.2', nodes: 4, chains: 2 },
   { dir: 'older-versions/407837c/weather-dashboard', schema: '0.2', nodes: 4, chains: 1 },
   { dir: 'older-versions/6191ce3/weather-dashboard', schema: '0.2', nodes: 4, chains: 1 },
@@ -46,7 +48,7 @@ async function openBundle(app: Page, keyEnd: string) {
 test('opens every corpus bundle version and shows its tree and chains', async ({ app, served }) => {
   await copyCorpus(served.home);
   for (const b of CORPUS) {
-    const view = await openBundle(app, `/treetrace/${b.dir}/.treetrace`);
+    const view = await openBundle(app, `/treetrace/${b.dir}${'key' in b ? b.key : '/.treetrace'}`);
     await expect(view).toHaveAttribute('data-schema', b.schema);
     await expect(view.locator('[data-testid="tt-row"]')).toHaveCount(b.nodes);
     await expect(view.locator('[data-testid="tt-row"][data-kind="root"]').first()).toBeVisible();
@@ -232,4 +234,35 @@ test('a 5,000-node bundle with a parent cycle stays responsive', async ({ app, s
   await expect(view.locator('[data-testid="tt-node-detail"]')).toBeVisible();
   expect(Date.now() - started).toBeLessThan(3000);
   await app.screenshot({ path: shot('5000-nodes') });
+});
+
+test('broken bundles open with their errors in view, a refused archive says why', async ({ app, served }) => {
+  const write = async (rel: string, text: string | Uint8Array) => {
+    await mkdir(path.dirname(path.join(served.home, rel)), { recursive: true });
+    await writeFile(path.join(served.home, rel), text);
+  };
+  await write(
+    'broken/truncated/.treetrace/tree.json',
+    '{"schemaVersion": "0.3", "nodes": [{"id": "n1", "par',
+  );
+  await write('broken/not-object/.treetrace/tree.json', '[1, 2, 3]');
+  // A zip whose entry climbs out of it (`../`): refused whole, nothing read.
+  await write(
+    'broken/slip.zip',
+    zipSync({ '.treetrace/tree.json': strToU8('{}'), '../evil.txt': strToU8('x') }),
+  );
+
+  const truncated = await openBundle(app, '/broken/truncated/.treetrace');
+  await expect(truncated.locator('[data-testid="tt-label"]')).toHaveText('truncated');
+  await expect(truncated.locator('[data-testid="tt-tree-problems"]')).toContainText(
+    'tree.json: the JSON stops early',
+  );
+  await app.screenshot({ path: shot('broken-truncated') });
+  const notObject = await openBundle(app, '/broken/not-object/.treetrace');
+  await expect(notObject.locator('[data-testid="tt-tree-problems"]')).toContainText(
+    'tree.json holds an array, not a JSON object',
+  );
+  await row(app, '/broken/slip.zip').click();
+  await expect(app.locator('[data-testid="treetrace-error"]')).toContainText('archive rejected');
+  await app.screenshot({ path: shot('broken-archive') });
 });

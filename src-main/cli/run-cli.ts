@@ -1,6 +1,7 @@
 /** Parses the command line and runs one command. Returns the exit code. */
 import { parseArgs } from 'node:util';
 import type { CliIo } from './cli-io';
+import { compareCommand } from './compare-command';
 import { diffCommand } from './diff-command';
 import { inspectCommand } from './inspect-command';
 import { openCommand } from './open-command';
@@ -17,6 +18,8 @@ Usage:
       check a step trace and its evidence files: valid, invalid or rejected
   lineage-explorer diff LEDGER BOOKMARK_A BOOKMARK_B [--json]
       files changed between two bookmarks of a change ledger folder, lines added and removed
+  lineage-explorer compare LOG_A[@SEQ] LOG_B[@SEQ] [--json]
+      the lineage graphs of two sessions, or of one session at two seqs, compared step by step
   lineage-explorer serve [--home DIR] [--port N] [PATH…]
       follow sessions live and serve the app on 127.0.0.1; prints the URL to open
   lineage-explorer open PATH…
@@ -30,7 +33,8 @@ a project folder with .treetrace/, a .treetrace/ folder, a tree.json, a .zip or 
 folder of per-session bundles with an index.json is read as TreeTrace.
 Exit codes: 0 read (parse errors or not) · 2 usage error or unreadable path.
 validate: 0 valid · 1 invalid or rejected · 2 usage error or unreadable trace.
-diff: 0 diffed · 2 usage error, unreadable ledger or unknown bookmark.`;
+diff: 0 diffed · 2 usage error, unreadable ledger or unknown bookmark.
+compare: 0 compared · 2 usage error or unreadable log.`;
 
 export async function runCli(argv: string[], io: CliIo, version: string): Promise<number> {
   const [command, ...rest] = argv;
@@ -62,6 +66,15 @@ export async function runCli(argv: string[], io: CliIo, version: string): Promis
       const parsed = parse(rest, { json: { type: 'boolean' } }, io);
       if (!parsed) return 2;
       return diffCommand(
+        parsed.positionals,
+        { json: (parsed.values as { json?: boolean }).json === true },
+        io,
+      );
+    }
+    case 'compare': {
+      const parsed = parse(rest, { json: { type: 'boolean' } }, io);
+      if (!parsed) return 2;
+      return compareCommand(
         parsed.positionals,
         { json: (parsed.values as { json?: boolean }).json === true },
         io,

@@ -3,6 +3,7 @@
  * to a browser on 127.0.0.1 (through an SSH tunnel from a cluster login node, say).
  */
 import { resolveAppRoots } from '../services/app-roots';
+import { startBenchStats } from '../services/bench-stats';
 import { SessionStore } from '../services/sessions/session-store';
 import { startWebHost } from '../web/web-host';
 import type { CliIo } from './cli-io';
@@ -25,6 +26,7 @@ export async function serveCommand(
     io.err(`lineage-explorer: ${(error as Error).message}`);
     return 2;
   }
+  startBenchStats(); // only with LINEAGE_EXPLORER_BENCH_STATS set (npm run bench)
   const store = new SessionStore({ roots: roots.roots });
   await store.start();
   let host;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { appPath, desktopLink, type AppTarget } from '../../src-shared/links/app-link';
 import { linkPath, openLink, parseDeepLink, sessionLink } from './deep-link';
 
 describe('parseDeepLink', () => {
@@ -24,6 +25,44 @@ describe('parseDeepLink', () => {
     const p = '/tmp/a b/c#d?e%f/provenance.jsonl';
     expect(parseDeepLink(openLink(p), 'linux')).toEqual({ kind: 'open', path: p });
     expect(parseDeepLink(sessionLink(p), 'linux')).toEqual({ kind: 'session', key: p });
+  });
+
+  it('reads every app link form (src-shared/links/app-link.ts), with keys held to the path rule', () => {
+    const key = '/home/me/.sciagent/sessions/abc/provenance.jsonl';
+    const targets: AppTarget[] = [
+      { kind: 'session', key, at: { kind: 'node', id: 'job:train/7' } },
+      { kind: 'session', key, at: { kind: 'event', id: 'ev-1' } },
+      { kind: 'session', key, at: { kind: 'seq', seq: 42 } },
+      { kind: 'document', key: '/data/bundle/.treetrace', at: null },
+      { kind: 'document', key: '/data/bundle/.treetrace', at: { kind: 'chain', id: '#0' } },
+      { kind: 'document', key: '/data/ledger', at: { kind: 'event', id: 'e6' } },
+      { kind: 'bookmark', id: 'b-1' },
+    ];
+    for (const target of targets)
+      expect(parseDeepLink(desktopLink(target), 'linux')).toEqual({
+        kind: 'target',
+        target,
+        path: appPath(target),
+      });
+    // The plain session form is the same as before.
+    expect(parseDeepLink(desktopLink({ kind: 'session', key, at: null }), 'linux')).toEqual({
+      kind: 'session',
+      key,
+    });
+    // Keys are normalised and must be absolute local paths, as for every other link.
+    expect(
+      parseDeepLink(desktopLink({ kind: 'document', key: '/data/x/../../etc', at: null }), 'linux'),
+    ).toMatchObject({
+      target: { key: '/etc' },
+    });
+    for (const bad of [
+      desktopLink({ kind: 'document', key: 'relative/ledger', at: null }),
+      desktopLink({ kind: 'session', key: 'rel.jsonl', at: { kind: 'node', id: 'n' } }),
+      desktopLink({ kind: 'document', key: '\\\\attacker\\share', at: null }),
+      'lineage-explorer://session/%2Fa/chain/c1',
+      'lineage-explorer://bookmark/',
+    ])
+      expect(parseDeepLink(bad, 'win32'), bad).toBeNull();
   });
 
   it('normalises, so a link cannot smuggle `..` past a later check', () => {

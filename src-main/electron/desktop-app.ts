@@ -244,6 +244,7 @@ export function runDesktopApp(options: DesktopAppOptions = {}): DesktopApp | nul
       forget: (target) => recent?.remove(target),
       notify: (message) => ipcHost?.send({ type: 'notice', message }),
       showSession: (key) => sendCommand({ name: 'open-session', key }),
+      showLink: (appPath) => sendCommand({ name: 'open-link', path: appPath }),
       // The page lists documents itself (documents.changed); say what was found where.
       showDocument: (key, label) => ipcHost?.send({ type: 'notice', message: `Opened ${label} (${key})` }),
       confirmLinkTarget: (target) => confirmLinkTarget(mainWindow, target),

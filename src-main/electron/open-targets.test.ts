@@ -4,6 +4,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SessionStore } from '../services/sessions/session-store';
+import { appPath } from '../../src-shared/links/app-link';
 import { classifyTarget, kindOfFile, Opener, type OpenerDeps } from './open-targets';
 import { makeTempDirs, type TempDirs } from './test-support/temp-home';
 
@@ -35,6 +36,7 @@ function deps(): OpenerDeps {
     notify: (m) => log.push(`notice ${m}`),
     showSession: (key) => log.push(`show ${key}`),
     showDocument: (key) => log.push(`document ${key}`),
+    showLink: (p) => log.push(`link ${p}`),
     confirmLinkTarget: async (p) => {
       log.push(`ask ${p}`);
       return answer;
@@ -109,6 +111,37 @@ describe('Opener', () => {
     await opener.openLink({ kind: 'open', path: path.join(dirs.home, 'sessions') });
     expect(log.filter((l) => l.startsWith('ask'))).toEqual([]);
     expect(log[0]).toBe(`show ${dirs.logOf('e2e-sess')}`);
+  });
+
+  it('a link to a point hands its path to the page, following (and asking for) the log first when needed', async () => {
+    const key = dirs.logOf('e2e-sess');
+    const at = {
+      kind: 'target',
+      target: { kind: 'session', key, at: { kind: 'node', id: 'job:j1' } },
+    } as const;
+    await opener.openLink({ ...at, path: appPath(at.target) });
+    expect(log).toEqual([`link ${appPath(at.target)}`]);
+
+    const other = await dirs.elsewhere('pointed', 'f9f9250c87a4');
+    const otherLog = dirs.logOf('f9f9250c87a4', other);
+    const target = { kind: 'session', key: otherLog, at: { kind: 'seq', seq: 3 } } as const;
+    log = [];
+    answer = false;
+    await opener.openLink({ kind: 'target', target, path: appPath(target) });
+    expect(log).toEqual([`ask ${otherLog}`]);
+    log = [];
+    answer = true;
+    await opener.openLink({ kind: 'target', target, path: appPath(target) });
+    expect(log).toEqual([
+      `ask ${otherLog}`,
+      `remember ${otherLog}`,
+      `show ${otherLog}`,
+      `link ${appPath(target)}`,
+    ]);
+
+    log = [];
+    await opener.openLink({ kind: 'target', target: { kind: 'bookmark', id: 'b1' }, path: 'bookmark/b1' });
+    expect(log).toEqual(['link bookmark/b1']);
   });
 
   it('runs a launch in order and reports links it could not read', async () => {

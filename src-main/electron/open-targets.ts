@@ -61,6 +61,11 @@ export interface OpenerDeps {
   showSession(key: string): void;
   /** A document (bundle, ledger, step trace) was found where the user opened. */
   showDocument(key: string, label: string): void;
+  /**
+   * Ask the page to open a link's target (its app path: a point in a session or document, or a
+   * bookmark) once what holds it is followed. Without it, such links show their session only.
+   */
+  showLink?(appPath: string): void;
   /** Whether the user agrees to open a path a link asked for. */
   confirmLinkTarget(target: string): Promise<boolean>;
   /** How long to wait for the first session or document of a newly followed path. */
@@ -103,6 +108,10 @@ export class Opener {
   }
 
   async openLink(link: DeepLink): Promise<void> {
+    if (link.kind === 'target') {
+      await this.openTarget(link);
+      return;
+    }
     if (link.kind === 'open') {
       await this.openPath(link.path, 'link');
       return;
@@ -112,6 +121,22 @@ export class Opener {
       return;
     }
     await this.openPath(link.key, 'link');
+  }
+
+  /**
+   * A link to a point, a document or a bookmark: follow the session's log or the document's path
+   * first when it is not open (asking, like any link), then let the page find the point — it says
+   * so when the point is not there (yet). A bookmark is the page's to resolve.
+   */
+  private async openTarget(link: Extract<DeepLink, { kind: 'target' }>): Promise<void> {
+    const { target } = link;
+    const show = () => (this.deps.showLink ? this.deps.showLink(link.path) : undefined);
+    if (target.kind === 'bookmark') return show();
+    const open =
+      target.kind === 'session'
+        ? this.deps.store.list().some((s) => s.key === target.key)
+        : (this.deps.store.documents?.list() ?? []).some((d) => d.key === target.key);
+    if (open || (await this.openPath(target.key, 'link'))) show();
   }
 
   /** Runs what a launch asked for, in order. */

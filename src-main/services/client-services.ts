@@ -4,6 +4,9 @@
  */
 import type { AppInfo, PushedEvent, Services } from '../../src-shared/bridge/contract';
 import type { SessionStore } from './sessions/session-store';
+import { bookmarksService } from './bookmarks/bookmarks-provider';
+import { compareService } from './compare/compare-provider';
+import { LedgerBookmarkStore } from './documents/ledger-bookmarks-store';
 import { ledgerService } from './documents/ledger-provider';
 import { stepTraceService } from './documents/step-trace-provider';
 import { treeTraceService } from './documents/treetrace-provider';
@@ -27,6 +30,10 @@ export function connectClient(store: SessionStore, info: () => AppInfo): ClientC
       unsubscribe: async (key) => {
         subscriptions.delete(key);
       },
+      close: async (key) => {
+        subscriptions.delete(key);
+        return store.closeSession(key);
+      },
       eventDetail: (key, eventId) => store.eventDetail(key, eventId),
       rawLine: (key, offset, length) => store.rawLine(key, offset, length),
       open: (target) => store.openPath(target),
@@ -37,8 +44,13 @@ export function connectClient(store: SessionStore, info: () => AppInfo): ClientC
       open: (target) => store.documents.open(target),
     },
     treetrace: treeTraceService(store.documents),
-    ledger: ledgerService(store.documents),
+    ledger: ledgerService(store.documents, new LedgerBookmarkStore(store.bookmarks)),
     stepTrace: stepTraceService(store.documents),
+    compare: compareService(store),
+    bookmarks: bookmarksService(store.bookmarks, {
+      hasSession: (key) => store.list().some((s) => s.key === key),
+      hasDocument: (key) => store.documents.list().some((d) => d.key === key),
+    }),
   };
   return {
     services,

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { WsMessage } from '../../src-shared/bridge/ws-protocol';
+import { desktopLink, webLink } from '../../src-shared/links/app-link';
+import { BookmarkStore } from '../services/bookmarks/bookmark-store';
 import { SessionStore } from '../services/sessions/session-store';
 import { startWebHost, type WebHost } from './web-host';
 
@@ -16,7 +18,11 @@ beforeEach(async () => {
   const log = path.join(dir, 'sessions', 'e2e-sess', 'provenance.jsonl');
   await mkdir(path.dirname(log), { recursive: true });
   await copyFile(new URL('../services/sessions/fixtures/e2e-sess.jsonl', import.meta.url), log);
-  store = new SessionStore({ roots: [dir], poolSize: 1 });
+  store = new SessionStore({
+    roots: [dir],
+    poolSize: 1,
+    bookmarks: new BookmarkStore(path.join(dir, '..', `${path.basename(dir)}-data`)),
+  });
   await store.start();
   await store.idle();
   host = await startWebHost({ store, info: () => ({ version: 't', home: dir, roots: [dir], demo: false }) });
@@ -25,6 +31,7 @@ afterEach(async () => {
   await host.close();
   await store.close();
   await rm(dir, { recursive: true, force: true });
+  await rm(`${dir}-data`, { recursive: true, force: true });
 });
 
 function connect(token: string, origin: string): Promise<WebSocket> {
@@ -79,5 +86,54 @@ describe('web host', () => {
     const forbidden = await call(ws, 4, 'sessions', 'open', ['/etc']);
     expect(forbidden).toMatchObject({ reply: { ok: false, error: { code: 'forbidden-path' } } });
     ws.close();
+  });
+
+  it('serves the page at every app link path, with the same token and the assets from the root', async () => {
+    const key = path.join(dir, 'sessions', 'e2e-sess', 'provenance.jsonl');
+    const target = { kind: 'session', key, at: { kind: 'node', id: 'job:j1' } } as const;
+    const origin = `http://127.0.0.1:${host.port}`;
+    const page = await fetch(webLink(origin, host.token, target));
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<div id="root"');
+    expect(html).toContain('<base href="/" />');
+    expect((await fetch(webLink(origin, '', target))).status).toBe(401);
+    expect((await fetch(webLink(origin, 'wrong', { kind: 'bookmark', id: 'b1' }))).status).toBe(401);
+    // Not an app path: still only the renderer's files.
+    expect((await fetch(`${origin}/sessions/${encodeURIComponent(key)}?token=${host.token}`)).status).toBe(
+      404,
+    );
+    expect((await fetch(`${origin}/session/%E0%A4%A?token=${host.token}`)).status).toBe(404);
+    expect(desktopLink(target).startsWith('lineage-explorer://session/')).toBe(true);
+  });
+
+  it('pushes a bookmark change to every connected page', async () => {
+    const origin = `http://127.0.0.1:${host.port}`;
+    const [a, b] = [await connect(host.token, origin), await connect(host.token, origin)];
+    const pushed = new Promise<unknown>((resolve) =>
+      b.on('message', (data) => {
+        const m = JSON.parse(String(data)) as WsMessage;
+        if (m.type === 'event' && m.event.type === 'bookmarks.changed') resolve(m.event);
+      }),
+    );
+    const key = path.join(dir, 'sessions', 'e2e-sess', 'provenance.jsonl');
+    const draft = {
+      target: { kind: 'session', key, at: { kind: 'seq', seq: 3 } },
+      name: 'here',
+      note: '',
+      targetLabel: 'seq 3',
+      seq: 3,
+    };
+    const added = await call(a, 1, 'bookmarks', 'add', [draft]);
+    expect(added).toMatchObject({ reply: { ok: true, value: { name: 'here' } } });
+    expect(await pushed).toEqual({ type: 'bookmarks.changed' });
+    const listed = await call(b, 2, 'bookmarks', 'list', []);
+    expect(listed).toMatchObject({
+      reply: { ok: true, value: { bookmarks: [{ name: 'here', container: 'present' }] } },
+    });
+    const bad = await call(a, 3, 'bookmarks', 'add', [{ ...draft, target: { kind: 'bookmark', id: 'x' } }]);
+    expect(bad).toMatchObject({ reply: { ok: false, error: { code: 'bad-arguments' } } });
+    a.close();
+    b.close();
   });
 });

@@ -17,6 +17,7 @@ import { TOKEN_PARAM, WS_PATH, type WsCall, type WsMessage } from '../../src-sha
 import { connectClient } from '../services/client-services';
 import type { SessionStore } from '../services/sessions/session-store';
 import { isUnder } from '../services/fs/is-under';
+import { parseAppPath } from '../../src-shared/links/app-link';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -123,8 +124,16 @@ async function serveFile(
 ): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed');
-  let rel = decodeURIComponent(url.pathname);
-  if (rel === '/' || rel === '/index.html') {
+  // An app link (src-shared/links/app-link.ts: session/…, document/…, bookmark/…) is the page
+  // itself, which then opens what the path names; the same token guards it.
+  const isLink = parseAppPath(url.pathname) !== null;
+  let rel: string;
+  try {
+    rel = decodeURIComponent(url.pathname);
+  } catch {
+    return send(res, 404, 'not found');
+  }
+  if (rel === '/' || rel === '/index.html' || isLink) {
     // The page needs the token; without it, say how to get in rather than a blank app.
     if (!tokenMatches(url.searchParams.get(TOKEN_PARAM), token))
       return send(
@@ -137,7 +146,8 @@ async function serveFile(
   const file = path.join(root, rel);
   if (!isUnder(file, root)) return send(res, 404, 'not found');
   try {
-    const body = await readFile(file);
+    const page = rel === '/index.html';
+    const body = page ? withRootBase(await readFile(file, 'utf8')) : await readFile(file);
     res.writeHead(200, {
       'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
       'x-content-type-options': 'nosniff',
@@ -148,6 +158,14 @@ async function serveFile(
   } catch {
     send(res, 404, 'not found');
   }
+}
+
+/**
+ * The page's assets are referenced relative to it (`./assets/…`, for the desktop's app:// page);
+ * served at a link's path (`/session/…/node/…`) they must still resolve from the root.
+ */
+function withRootBase(html: string): string {
+  return html.replace(/<head>/i, '<head>\n    <base href="/" />');
 }
 
 function send(res: ServerResponse, status: number, text: string): void {

@@ -20,6 +20,13 @@ import { selectSelectedKey } from './state/selectors';
 import { selectListReceived } from './state/selectors';
 import { useAppStore } from './state/store';
 import { Splitter } from './shared/Splitter';
+import { CompareView } from './features/compare/CompareView';
+import { closeCompare, useCompare } from './features/compare/compare-store';
+import { BookmarksEntry } from './features/bookmarks/BookmarksEntry';
+import { BookmarksView } from './features/bookmarks/BookmarksView';
+import { startBookmarksSync, useBookmarks } from './features/bookmarks/bookmarks-store';
+import { LinkNotice } from './features/links/LinkNotice';
+import { startUrlSync } from './features/links/url-sync';
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
@@ -32,9 +39,18 @@ export function App() {
   const sessionKey = useAppStore(selectSelectedKey);
   useApplyTheme();
   useKeyboard();
+  const bookmarksOpen = useBookmarks((s) => s.open);
+  const comparing = useCompare((s) => s.open);
   useEffect(() => startDocumentsSync(), []);
+  useEffect(() => startBookmarksSync(), []);
+  // The page's URL names what is shown (a link opened, a reload), and follows the selection.
+  useEffect(() => startUrlSync(), []);
   // Choosing a session shows it again instead of the document.
   useEffect(() => useDocuments.getState().select(null), [sessionKey]);
+  // Choosing a session or document leaves the Compare view.
+  useEffect(() => closeCompare(), [sessionKey, doc]);
+  // Choosing a session or document leaves the bookmarks view.
+  useEffect(() => useBookmarks.getState().setOpen(false), [sessionKey, doc]);
 
   useEffect(() => {
     if (ready) document.getElementById('root')?.setAttribute('data-app-state', 'ready');
@@ -44,6 +60,7 @@ export function App() {
     <div className="app">
       <TopBar />
       <DemoBanner />
+      <LinkNotice />
       <div
         className="workspace"
         style={{ gridTemplateColumns: `${sidebar}px 0px minmax(0, 1fr) 0px ${detail}px` }}
@@ -51,6 +68,7 @@ export function App() {
         <div className="sidebar-stack">
           <SessionsSidebar />
           <DocumentsSection />
+          <BookmarksEntry />
         </div>
         <Splitter
           orientation="vertical"
@@ -59,7 +77,15 @@ export function App() {
           label="Resize sessions"
           onResize={(v) => setSidebar(clamp(v, 200, 520))}
         />
-        {doc ? (
+        {comparing ? (
+          <div className="document-area">
+            <CompareView />
+          </div>
+        ) : bookmarksOpen ? (
+          <div className="document-area">
+            <BookmarksView />
+          </div>
+        ) : doc ? (
           <div className="document-area">
             <DocumentView docKey={doc} />
           </div>

@@ -13,11 +13,21 @@ import {
   type DocumentsService,
 } from './services/documents-service';
 import { LEDGER_METHOD_ARGS, type LedgerService } from './services/ledger-service';
+import { COMPARE_METHOD_ARGS, type CompareService } from './services/compare-service';
+import { BOOKMARKS_METHOD_ARGS, type BookmarksService } from './services/bookmarks-service';
 import { STEP_TRACE_METHOD_ARGS, type StepTraceService } from './services/step-trace-service';
 import { TREETRACE_METHOD_ARGS, type TreeTraceService } from './services/treetrace-service';
 
 export type { DocumentKind, DocumentListItem, DocumentsService } from './services/documents-service';
 export type { LedgerDocument, LedgerService } from './services/ledger-service';
+export type { CompareResult, CompareService, CompareSideRef } from './services/compare-service';
+export type {
+  Bookmark,
+  BookmarkDraft,
+  BookmarkEntry,
+  BookmarkList,
+  BookmarksService,
+} from './services/bookmarks-service';
 export type { StepTraceDocument, StepTraceService } from './services/step-trace-service';
 export type { TreeTraceDocument, TreeTraceService } from './services/treetrace-service';
 
@@ -52,6 +62,13 @@ export interface SessionListItem {
   lastSeq: number | null;
   /** The last thing the user should know about this log (e.g. "replaced; re-read"). */
   notice: string | null;
+  /**
+   * The log is not read yet (a big home lists from a cache): this row comes from its size and its
+   * first and last lines, `events` is the last event's seq. Read in full when opened or grown.
+   */
+  estimated?: boolean;
+  /** Closed by the user (`sessions.close`): held nowhere in memory, not followed until opened again. */
+  closed?: boolean;
 }
 
 /** One event in the timeline: envelope only, never the body (travels as `TimelineColumns`). */
@@ -163,6 +180,11 @@ export interface SessionsService {
   /** The whole session as of now; the caller then receives its deltas. */
   snapshot(key: string): Promise<SessionSnapshot>;
   unsubscribe(key: string): Promise<void>;
+  /**
+   * Lets go of a session's index and lineage (its memory is given back): it is no longer read or
+   * followed, its row stays (as last read), and opening it again reads it from the start.
+   */
+  close(key: string): Promise<SessionListItem>;
   eventDetail(key: string, eventId: string): Promise<EventDetail>;
   rawLine(key: string, byteOffset: number, byteLength: number): Promise<RawLine>;
   /** Start following another folder or file (a sciagent home, a session folder or a log). */
@@ -180,6 +202,8 @@ export interface Services {
   treetrace: TreeTraceService;
   ledger: LedgerService;
   stepTrace: StepTraceService;
+  compare: CompareService;
+  bookmarks: BookmarksService;
 }
 
 // ---------- pushed events ----------
@@ -188,7 +212,10 @@ export type PushedEvent =
   | { type: 'sessions.changed'; items: SessionListItem[] }
   | { type: 'session.delta'; delta: SessionDelta }
   | { type: 'notice'; message: string }
-  | { type: 'documents.changed'; items: DocumentListItem[] }
+  /** `removed`: keys no longer documents (a folder that turned out to be a set's member, …). */
+  | { type: 'documents.changed'; items: DocumentListItem[]; removed?: string[] }
+  /** The user's bookmarks changed (in any window): fetch them again. */
+  | { type: 'bookmarks.changed' }
   | { type: 'command'; command: HostCommand };
 
 /**
@@ -203,7 +230,9 @@ export type HostCommand =
   | { name: 'focus-search' }
   | { name: 'show-keys' }
   /** Show this session (its key, the log's absolute path); main has already followed it. */
-  | { name: 'open-session'; key: string };
+  | { name: 'open-session'; key: string }
+  /** Open a link's target (src-shared/links/app-link.ts path); main has already followed its path. */
+  | { name: 'open-link'; path: string };
 
 // ---------- wire format and errors ----------
 
@@ -265,6 +294,7 @@ export const METHOD_ARGS: MethodTable = {
     list: none,
     snapshot: strings(1) as ArgsValidator<[string]>,
     unsubscribe: strings(1) as ArgsValidator<[string]>,
+    close: strings(1) as ArgsValidator<[string]>,
     eventDetail: strings(2) as ArgsValidator<[string, string]>,
     rawLine: (args) =>
       Array.isArray(args) &&
@@ -281,4 +311,6 @@ export const METHOD_ARGS: MethodTable = {
   treetrace: TREETRACE_METHOD_ARGS,
   ledger: LEDGER_METHOD_ARGS,
   stepTrace: STEP_TRACE_METHOD_ARGS,
+  compare: COMPARE_METHOD_ARGS,
+  bookmarks: BOOKMARKS_METHOD_ARGS,
 };

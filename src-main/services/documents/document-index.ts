@@ -8,7 +8,7 @@ import { watch, type FSWatcher } from 'chokidar';
 import path from 'node:path';
 import { BridgeError, type DocumentListItem, type PushedEvent } from '../../../src-shared/bridge/contract';
 import { isUnder } from '../fs/is-under';
-import { classifyDocument, findDocuments } from './find-documents';
+import { findDocuments, type FoundDocument } from './find-documents';
 
 const DEBOUNCE_MS = 150;
 
@@ -24,7 +24,7 @@ export class DocumentIndex {
 
   async start(): Promise<void> {
     for (const root of this.roots)
-      for (const d of await findDocuments(root)) this.put(d.key, d.kind, d.label);
+      for (const d of await findDocuments(root)) this.put(d.key, d.kind, d.label, d.path);
     this.watcher = watch(this.roots, {
       ignoreInitial: true,
       depth: 6,
@@ -55,11 +55,11 @@ export class DocumentIndex {
     const abs = path.resolve(target);
     if (!this.roots.some((r) => isUnder(abs, r)))
       throw new BridgeError('forbidden-path', `${target} is not under a folder you opened`);
-    const self = await classifyDocument(abs);
-    const found = self ? [self] : await findDocuments(abs);
+    // findDocuments classifies `abs` itself first; a set brings its members along.
+    const found = await findDocuments(abs);
     if (found.length === 0)
       throw new BridgeError('not-found', `no TreeTrace bundle, change ledger or step trace at ${target}`);
-    const items = found.map((d) => this.put(d.key, d.kind, d.label));
+    const items = found.map((d) => this.put(d.key, d.kind, d.label, d.path));
     this.emit({ type: 'documents.changed', items });
     return items;
   }
@@ -70,7 +70,7 @@ export class DocumentIndex {
     this.roots.push(abs);
     this.watcher?.add(abs);
     void findDocuments(abs).then((found) => {
-      const items = found.map((d) => this.put(d.key, d.kind, d.label));
+      const items = found.map((d) => this.put(d.key, d.kind, d.label, d.path));
       if (items.length) this.emit({ type: 'documents.changed', items });
     });
   }
@@ -81,13 +81,18 @@ export class DocumentIndex {
     this.listeners.clear();
   }
 
-  private put(key: string, kind: DocumentListItem['kind'], label: string): DocumentListItem {
+  private put(
+    key: string,
+    kind: DocumentListItem['kind'],
+    label: string,
+    at: string = key,
+  ): DocumentListItem {
     const prev = this.docs.get(key);
     const item: DocumentListItem = {
       key,
       kind,
       label,
-      path: key,
+      path: at,
       revision: prev ? prev.revision + 1 : 1,
       updatedAt: new Date().toISOString(),
     };
@@ -99,13 +104,16 @@ export class DocumentIndex {
     let owned = false;
     for (const key of this.docs.keys()) {
       const doc = this.docs.get(key)!;
-      const root = doc.kind === 'treetrace' && path.basename(key) === '.treetrace' ? path.dirname(key) : key;
-      if (p === key || isUnder(p, root)) {
+      // A set member's key is not a path: its `path` is what it reads.
+      const at = doc.path;
+      const root = doc.kind === 'treetrace' && path.basename(at) === '.treetrace' ? path.dirname(at) : at;
+      if (p === at || isUnder(p, root)) {
         this.touched.add(key);
         owned = true;
       }
     }
-    if (!owned) this.rescan = true;
+    // A rewritten index.json (TreeTrace --each) may list new members: look again.
+    if (!owned || path.basename(p) === 'index.json') this.rescan = true;
     if (this.timer) return;
     // Debounced: TreeTrace rewrites several files at the end of a run, one reload is enough.
     this.timer = setTimeout(() => void this.flush(), DEBOUNCE_MS);
@@ -116,16 +124,48 @@ export class DocumentIndex {
     const items: DocumentListItem[] = [];
     for (const key of this.touched) {
       const doc = this.docs.get(key);
-      if (doc) items.push(this.put(key, doc.kind, doc.label));
+      if (doc) items.push(this.put(key, doc.kind, doc.label, doc.path));
     }
     this.touched.clear();
+    const removed: string[] = [];
     if (this.rescan) {
       this.rescan = false;
-      for (const root of this.roots)
-        for (const d of await findDocuments(root))
-          if (!this.docs.has(d.key)) items.push(this.put(d.key, d.kind, d.label));
+      for (const root of this.roots) {
+        const found = await findDocuments(root);
+        for (const d of found) {
+          const prev = this.docs.get(d.key);
+          // New, or renamed (a rewritten index.json gave a set member its session's title).
+          if (!prev || prev.label !== d.label) items.push(this.put(d.key, d.kind, d.label, d.path));
+        }
+        removed.push(...this.dropNonMembers(found));
+      }
     }
-    if (items.length) this.emit({ type: 'documents.changed', items });
+    if (items.length || removed.length)
+      this.emit({ type: 'documents.changed', items, ...(removed.length ? { removed } : {}) });
+  }
+
+  /**
+   * A set found now accounts for what is inside its folder: bundles listed on their own before
+   * its index.json was written (TreeTrace --each writes the sessions first), or members the index
+   * no longer lists, are dropped.
+   */
+  private dropNonMembers(found: FoundDocument[]): string[] {
+    const members = new Map<string, Set<string>>();
+    for (const d of found) {
+      if (!d.setKey) continue;
+      const keys = members.get(d.setKey) ?? new Set<string>();
+      members.set(d.setKey, keys.add(d.key));
+    }
+    const removed: string[] = [];
+    for (const [setKey, keys] of members)
+      for (const [key, doc] of this.docs) {
+        if (doc.kind !== 'treetrace' || key === setKey || keys.has(key)) continue;
+        if (key.startsWith(`${setKey}#member=`) || isUnder(key, setKey)) {
+          this.docs.delete(key);
+          removed.push(key);
+        }
+      }
+    return removed;
   }
 
   private emit(event: PushedEvent): void {

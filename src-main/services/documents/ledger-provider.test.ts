@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { richLedger } from '../../../src-shared/formats/change-ledger/testing/ledger-builder';
+import { BookmarkStore } from '../bookmarks/bookmark-store';
 import { DocumentIndex } from './document-index';
 import { LedgerBookmarkStore, userDataDir } from './ledger-bookmarks-store';
 import { ledgerService as realLedgerService } from './ledger-provider';
@@ -12,7 +13,7 @@ let root: string;
 let index: DocumentIndex;
 let ledger: string;
 let dataDir: string;
-const store = () => new LedgerBookmarkStore(async () => dataDir);
+const store = () => new LedgerBookmarkStore(new BookmarkStore(() => dataDir));
 const ledgerService = (index: DocumentIndex) => realLedgerService(index, store());
 beforeEach(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'le-ledger-svc-'));
@@ -75,6 +76,8 @@ describe("the user's own ledger bookmarks", () => {
     const again = await ledgerService(index).userBookmarks(key);
     expect(again).toEqual(list);
     expect(await readdir(ledger)).not.toContain('ledger-bookmarks.json');
+    expect(await readdir(ledger)).not.toContain('bookmarks.json');
+    expect(await readdir(dataDir)).toContain('bookmarks.json');
     expect(await ledgerService(index).removeUserBookmark(key, list[0]!.id)).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import type { LedgerDiffResult } from '../../../src-shared/bridge/services/ledge
 import { diffBookmarks } from '../../../src-shared/formats/change-ledger/bookmark-diff';
 import { loadLedgerFolder } from '../ledger/load-ledger-folder';
 import type { DocumentIndex } from './document-index';
-import { LedgerBookmarkStore, userDataDir } from './ledger-bookmarks-store';
+import { LedgerBookmarkStore } from './ledger-bookmarks-store';
 
 export async function loadLedgerDocument(key: string): Promise<LedgerDocument> {
   try {
@@ -28,7 +28,7 @@ export async function diffLedgerDocument(key: string, from: string, to: string):
 /** Every method first checks the key is a known ledger document: no other path from the renderer is read. */
 export function ledgerService(
   documents: DocumentIndex,
-  bookmarks = new LedgerBookmarkStore(async () => userDataDir()),
+  bookmarks = new LedgerBookmarkStore(),
 ): LedgerService {
   const ledgerKey = (key: string) => {
     const doc = documents.get(key);

@@ -101,6 +101,40 @@ describe('SessionStore', () => {
     expect(reset.delta.summary.notice).toMatch(/truncated|replaced/);
   });
 
+  it('closes a session: its row stays, growth is not read, opening reads it again in full', async () => {
+    const log = path.join(home, 'sessions', 'e2e-sess', 'provenance.jsonl');
+    await mkdir(path.dirname(log), { recursive: true });
+    await copyFile(new URL('./fixtures/e2e-sess.jsonl', import.meta.url), log);
+    store = new SessionStore({ roots: [home], poolSize: 1, listCacheFile: null });
+    const events: PushedEvent[] = [];
+    store.onEvent((e) => events.push(e));
+    await store.start();
+    await store.idle();
+    store.snapshot(log);
+
+    const row = store.closeSession(log);
+    expect(row).toMatchObject({ closed: true, events: 10, live: false });
+    expect(store.list()[0]).toMatchObject({ closed: true, events: 10 });
+    const deltasBefore = events.filter((e) => e.type === 'session.delta').length;
+
+    // A closed log that grows is not read (nor pushed to anyone) until it is opened again.
+    await appendFile(
+      log,
+      line({ event_id: 'after-close', event_kind: 'tool_call', seq: 11, tool_call_id: 'tc-ac', tool_name: 'x' }),
+    );
+    await store.idle();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(store.list()[0]).toMatchObject({ closed: true, events: 10 });
+    expect(events.filter((e) => e.type === 'session.delta').length).toBe(deltasBefore);
+
+    store.snapshot(log); // opening it: read from the start, appended line included
+    await until(() => store!.list()[0]!.events === 11 && store!.list()[0]!.status === 'ready', 'the re-read');
+    const again = store.snapshot(log);
+    expect(again.summary.closed).toBeUndefined();
+    expect(again.timeline.length).toBe(11);
+    expect(decodeNodes(again.nodes).map((n) => n.id)).toContain('tool:tc-ac');
+  });
+
   it('refuses to open a path outside its roots', async () => {
     await mkdir(path.join(home, 'sessions'), { recursive: true });
     store = new SessionStore({ roots: [path.join(home, 'sessions')], poolSize: 1 });

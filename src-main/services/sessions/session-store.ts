@@ -3,7 +3,7 @@
  * appended bytes in the worker pool, keeps one LiveSession per log, and pushes batched deltas.
  * Implements the bridge's SessionsService; hosts (Electron IPC, the web host) only carry it.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync, type Stats } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -16,10 +16,13 @@ import {
 } from '../../../src-shared/bridge/contract';
 import { LogWatcher } from '../tail/log-watcher';
 import { DocumentIndex } from '../documents/document-index';
+import { sharedBookmarkStore, type BookmarkStore } from '../bookmarks/bookmark-store';
 import { ParsePool } from '../parse/parse-pool';
 import type { ParseChunkResult } from '../../../src-shared/formats/sciagent/chunk-parser';
 import { PROVENANCE_FILE } from '../sources/sciagent-home';
-import { LiveSession } from './live-session';
+import { LIVE_WINDOW_MS, LiveSession } from './live-session';
+import { defaultSessionListCacheFile, identityOf, SessionListCache } from './session-list-cache';
+import { listItemFromEnds } from './session-list-cache-fallback';
 import { isUnder } from '../fs/is-under';
 
 const MAX_RAW_LINE_BYTES = 256 * 1024;
@@ -30,8 +33,25 @@ const LIST_THROTTLE_MS = 150;
  * redraw costs it the whole graph so far.
  */
 const LOADING_FLUSH_MS = 2000;
-/** Records applied per turn of the event loop (~15 ms of work on a big log): see applyParsed. */
-const APPLY_SLICE = 1000;
+/**
+ * Main-thread work per turn of the event loop while applying parsed records (see applyParsed):
+ * every other client, watcher and live session waits for at most about this long.
+ */
+const APPLY_BUDGET_MS = 8;
+/**
+ * Chunks of one log parsed or waiting to be applied before its tailer reads on (back-pressure):
+ * enough to keep the parse worker busy while the main thread applies, without queueing a whole
+ * 1 GB log (~850 MB of copies) in memory as the first read once did.
+ */
+const MAX_CHUNKS_IN_FLIGHT = 3;
+/**
+ * Logs found at start that are read in full although not opened, when the list cache does not
+ * know them (a small home behaves as before); past this, rows come from the ends of the file.
+ */
+const EAGER_FILES = 64;
+const EAGER_BYTES = 32 * 1024 * 1024;
+/** Files whose ends are read at once for their list row. */
+const ROW_READS_AT_ONCE = 16;
 
 interface FileState {
   session: LiveSession;
@@ -40,12 +60,24 @@ interface FileState {
   needsReset: boolean;
   inflight: number;
   chain: Promise<void>;
+  /** The last MAX_CHUNKS_IN_FLIGHT chunks' "applied" promises, oldest first (back-pressure). */
+  window: Promise<void>[];
+  /** Records applied per slice, adapted to APPLY_BUDGET_MS from the last slice's speed. */
+  slice: number;
+  /** The list row while the log is not read (deferred: from the list cache or the file's ends). */
+  placeholder: SessionListItem | null;
 }
 
 export interface SessionStoreOptions {
   roots: string[];
   poolSize?: number;
   safetyPollMs?: number;
+  /** The sessions-list cache file; default in the user-data folder, null for none. */
+  listCacheFile?: string | null;
+  /** How many logs (and bytes) not in the list cache are read in full at start; default 64 / 32 MiB. */
+  eagerRead?: { files: number; bytes: number };
+  /** The user's own bookmarks; default the process's one store in the user-data folder. */
+  bookmarks?: BookmarkStore;
 }
 
 export class SessionStore {
@@ -64,10 +96,26 @@ export class SessionStore {
   readonly roots: string[];
   /** TreeTrace bundles, change ledgers and step traces under the same roots. */
   readonly documents: DocumentIndex;
+  /** The user's own bookmarks: a change is pushed to every client as `bookmarks.changed`. */
+  readonly bookmarks: BookmarkStore;
+  private readonly offBookmarks: () => void;
   private readonly explicitFiles = new Set<string>();
+  private readonly listCache: SessionListCache;
+  /** True while the watcher's first scan runs: only logs found then may wait to be read. */
+  private initialScan = false;
+  private readonly eager: { files: number; bytes: number };
+  private readonly rowReads: Promise<void>[] = [];
+  private rowReadSlots = ROW_READS_AT_ONCE;
+  private readonly rowReadQueue: (() => void)[] = [];
 
   constructor(options: SessionStoreOptions) {
     this.roots = options.roots.map((r) => path.resolve(r));
+    this.bookmarks = options.bookmarks ?? sharedBookmarkStore();
+    this.offBookmarks = this.bookmarks.onChange(() => this.emit({ type: 'bookmarks.changed' }));
+    this.eager = { ...(options.eagerRead ?? { files: EAGER_FILES, bytes: EAGER_BYTES }) };
+    this.listCache = new SessionListCache(
+      options.listCacheFile === undefined ? defaultSessionListCacheFile() : options.listCacheFile,
+    );
     this.documents = new DocumentIndex([...this.roots]);
     this.documents.onEvent((event) => this.emit(event));
     this.pool = new ParsePool({
@@ -89,10 +137,13 @@ export class SessionStore {
         roots: [...this.roots],
         isLog: (f) => path.basename(f) === PROVENANCE_FILE || explicitFiles.has(path.resolve(f)),
         safetyPollMs: options.safetyPollMs,
+        // Up at once: a big log is read in the background, its row showing the progress.
+        awaitFirstRead: false,
+        deferRead: (f, stats) => this.shouldDefer(f, stats),
       },
       {
         onFileAdded: (file) => this.addFile(file),
-        onBytes: (file, bytes, from) => this.onBytes(file, bytes, from),
+        onBytes: (file, bytes, from, size) => this.onBytes(file, bytes, from, size),
         onReset: (file, reason) => {
           const state = this.files.get(file);
           if (state) this.resetFile(file, state, reason);
@@ -115,8 +166,20 @@ export class SessionStore {
   }
 
   async start(): Promise<void> {
-    await this.watcher.start();
-    await this.documents.start();
+    this.listCache.load();
+    this.initialScan = true;
+    // The documents' scan of the same roots runs beside the logs' (a home of 2,000 sessions: each
+    // takes about a second of mostly waiting on the disk).
+    const documents = this.documents.start();
+    documents.catch(() => {}); // awaited below; not "unhandled" if the watcher fails first
+    try {
+      await this.watcher.start();
+    } finally {
+      this.initialScan = false;
+    }
+    await Promise.all(this.rowReads);
+    if (this.listCache.notice) this.emit({ type: 'notice', message: this.listCache.notice });
+    await documents;
     this.liveTimer = setInterval(() => this.refreshLiveFlags(), 1000);
     this.liveTimer.unref?.();
   }
@@ -134,19 +197,24 @@ export class SessionStore {
   }
 
   async close(): Promise<void> {
+    this.offBookmarks();
     if (this.liveTimer) clearInterval(this.liveTimer);
     if (this.listTimer) clearTimeout(this.listTimer);
     if (this.loadingTimer) clearTimeout(this.loadingTimer);
     await this.watcher.close();
     await this.documents.close();
     await this.pool.close();
+    this.rememberRows(this.list());
+    await this.listCache.save();
     this.listeners.clear();
   }
 
   // ---------- SessionsService ----------
 
   list(): SessionListItem[] {
-    return [...this.files.values()].map((s) => s.session.listItem()).sort((a, b) => (a.key < b.key ? -1 : 1));
+    return [...this.files.values()]
+      .map((s) => s.placeholder ?? s.session.listItem())
+      .sort((a, b) => (a.key < b.key ? -1 : 1));
   }
 
   snapshot(key: string): SessionSnapshot {
@@ -194,6 +262,28 @@ export class SessionStore {
     };
   }
 
+  /**
+   * sessions.close: drops the session's index and lineage (an empty session takes its place, so
+   * the memory is given back) and stops reading the log; its row stays as last read, marked
+   * closed. Opening it again (a snapshot) reads it from the start, like a log never read.
+   */
+  closeSession(key: string): SessionListItem {
+    const state = this.files.get(key);
+    if (!state) throw new BridgeError('not-found', `no session ${key}`);
+    const row = state.placeholder ?? state.session.listItem();
+    this.watcher.closeFile(key);
+    this.pool.forget(key);
+    state.epoch++; // reads in flight are dropped when they come back
+    state.needsReset = true;
+    state.window = [];
+    state.session = newSession(key, state.session.sessionId);
+    state.placeholder = { ...row, live: false, closed: true };
+    this.dirty.delete(key);
+    this.lastFlush.delete(key);
+    this.markList(key);
+    return state.placeholder;
+  }
+
   async rawLine(key: string, byteOffset: number, byteLength: number): Promise<RawLine> {
     this.session(key);
     const length = Math.min(byteLength, MAX_RAW_LINE_BYTES);
@@ -227,7 +317,67 @@ export class SessionStore {
   private session(key: string): LiveSession {
     const state = this.files.get(key);
     if (!state) throw new BridgeError('not-found', `no session ${key}`);
+    if (state.placeholder || this.watcher.isDeferred(key)) this.activate(key, state);
     return state.session;
+  }
+
+  /** Starts reading a log that was listed without being read (it was opened, or it grew). */
+  private activate(key: string, state: FileState): void {
+    state.placeholder = null;
+    this.watcher.activate(key);
+    this.markList(key);
+  }
+
+  /**
+   * Whether a log found at start may wait to be read: not when it is live (grew within the live
+   * window) or named directly; yes when the list cache knows it as it is; otherwise only once the
+   * eager budget (a small home is read whole, as before) is spent — its row then comes from the
+   * ends of the file.
+   */
+  private shouldDefer(file: string, stats: Stats | undefined): boolean {
+    const state = this.files.get(file);
+    if (!this.initialScan || !state || this.explicitFiles.has(path.resolve(file))) return false;
+    let id;
+    try {
+      id = identityOf(stats ?? statSync(file));
+    } catch {
+      return false;
+    }
+    if (Date.now() - id.mtimeMs < LIVE_WINDOW_MS) return false;
+    const cached = this.listCache.lookup(file, id);
+    if (cached) {
+      state.placeholder = cached;
+      return true;
+    }
+    if (this.eager.files > 0 && this.eager.bytes >= id.size) {
+      this.eager.files--;
+      this.eager.bytes -= id.size;
+      return false;
+    }
+    const sessionId = state.session.sessionId;
+    this.rowReads.push(
+      this.rowRead(async () => {
+        const item = await listItemFromEnds(file, sessionId, id);
+        if (this.files.get(file) !== state || !this.watcher.isDeferred(file)) return;
+        state.placeholder = item;
+        this.listCache.put(file, item, id);
+        this.markList(file);
+      }).catch(() => {}),
+    );
+    return true;
+  }
+
+  /** Runs `job` when one of ROW_READS_AT_ONCE slots is free (2,000 files are not opened at once). */
+  private async rowRead(job: () => Promise<void>): Promise<void> {
+    if (this.rowReadSlots === 0) await new Promise<void>((resolve) => this.rowReadQueue.push(resolve));
+    else this.rowReadSlots--;
+    try {
+      await job();
+    } finally {
+      const next = this.rowReadQueue.shift();
+      if (next) next();
+      else this.rowReadSlots++;
+    }
   }
 
   private addFile(file: string): void {
@@ -236,9 +386,17 @@ export class SessionStore {
       path.basename(file) === PROVENANCE_FILE
         ? path.basename(path.dirname(file))
         : path.basename(file).replace(/\.[^.]*$/, '');
-    const sessionsDir = path.dirname(path.dirname(file));
-    const session = new LiveSession(file, sessionId, (id) => existsSync(path.join(sessionsDir, id)));
-    this.files.set(file, { session, epoch: 0, needsReset: false, inflight: 0, chain: Promise.resolve() });
+    const session = newSession(file, sessionId);
+    this.files.set(file, {
+      session,
+      epoch: 0,
+      needsReset: false,
+      inflight: 0,
+      chain: Promise.resolve(),
+      window: [],
+      slice: 500,
+      placeholder: null,
+    });
     this.markList(file);
   }
 
@@ -251,14 +409,29 @@ export class SessionStore {
     this.scheduleFlush();
   }
 
-  private onBytes(file: string, bytes: Uint8Array, fromOffset: number): void {
+  private onBytes(
+    file: string,
+    bytes: Uint8Array,
+    fromOffset: number,
+    fileSize: number,
+  ): Promise<void> | void {
     const state = this.files.get(file);
     if (!state) return;
+    if (state.placeholder) {
+      state.placeholder = null; // it grew: read in full now
+      this.markList(file);
+    }
     const epoch = state.epoch;
+    const session = state.session;
     const reset = state.needsReset || fromOffset === 0;
     state.needsReset = false;
     state.inflight++;
-    const fileBytes = fromOffset + bytes.length;
+    const fileBytes = Math.max(fileSize, fromOffset + bytes.length);
+    if (fromOffset === 0 && state.session.fileBytes < fileBytes) {
+      // The row shows "0 of 850 MB" from the first chunk on, not only once it is applied.
+      state.session.fileBytes = state.session.health.fileBytes = fileBytes;
+      this.markList(file);
+    }
     // pool.parse copies the bytes synchronously: the tailer may reuse its buffer after we return.
     const parsed = this.pool.parse({ fileKey: file, bytes, fromOffset, reset });
     state.chain = state.chain
@@ -271,20 +444,25 @@ export class SessionStore {
       )
       .finally(() => {
         state.inflight--;
-        if (state.inflight === 0 && state.session.status === 'loading') {
-          state.session.markReady();
+        // `session`, not state.session: a session closed meanwhile was replaced by an empty one,
+        // which is not read yet.
+        if (state.inflight === 0 && session === state.session && session.status === 'loading') {
+          session.markReady();
           this.dirty.add(file);
           this.markList(file);
         }
         this.scheduleFlush();
       });
+    state.window.push(state.chain);
+    if (state.window.length > MAX_CHUNKS_IN_FLIGHT) return state.window.shift();
   }
 
   /**
    * Applies a chunk's records a slice at a time, yielding to the event loop in between: a 4 MiB
    * chunk of a big log is ~5k events (~80 ms of work), and while the worker is ahead the chunks
    * would otherwise be applied back to back in one long microtask run — the whole first read of
-   * a 100k-event log once blocked every other client and watcher for ~1.7 s.
+   * a 100k-event log once blocked every other client and watcher for ~1.7 s. A slice is as many
+   * records as the last one applied in APPLY_BUDGET_MS (records cost more as the graph grows).
    */
   private async applyParsed(
     file: string,
@@ -294,21 +472,30 @@ export class SessionStore {
     fileBytes: number,
   ): Promise<void> {
     const { records } = result;
-    for (let from = 0; from === 0 || from < records.length; from += APPLY_SLICE) {
-      if (from > 0) {
+    for (let from = 0, first = true; first || from < records.length; first = false) {
+      if (!first) {
         this.scheduleFlush();
         await new Promise((resolve) => setImmediate(resolve));
       }
       if (state.epoch !== epoch) return; // read before a reset: stale
-      const last = from + APPLY_SLICE >= records.length;
+      const size = state.slice;
+      const last = from + size >= records.length;
       // Only the last slice moves the committed offset: the bytes before it are not all applied yet.
       const committed = last ? result.committedOffset : state.session.health.bytesRead;
-      state.session.apply(
-        last && from === 0 ? records : records.slice(from, from + APPLY_SLICE),
-        committed,
-        fileBytes,
-      );
+      const t0 = performance.now();
+      state.session.apply(last && first ? records : records.slice(from, from + size), committed, fileBytes);
+      const took = performance.now() - t0;
+      const n = Math.min(size, records.length - from);
+      // Grows at most 2× per slice: one cheap slice (a run of small records) must not make the next one long.
+      if (n >= 32)
+        state.slice = Math.max(
+          64,
+          Math.min(size * 2, 8000, Math.floor((n * APPLY_BUDGET_MS) / Math.max(took, 0.1))),
+        );
+      from += size;
       this.dirty.add(file);
+      // The row (events, progress) moves even when nobody follows the session's deltas.
+      this.markList(file);
     }
   }
 
@@ -356,12 +543,23 @@ export class SessionStore {
     this.listTimer = setTimeout(() => {
       this.listTimer = null;
       const items = [...this.listDirty]
-        .map((k) => this.files.get(k)?.session.listItem())
+        .map((k) => {
+          const state = this.files.get(k);
+          return state?.placeholder ?? state?.session.listItem();
+        })
         .filter((i): i is SessionListItem => Boolean(i));
       this.listDirty.clear();
+      this.rememberRows(items);
       for (const item of items) this.liveShown.set(item.key, item.live);
       if (items.length) this.emit({ type: 'sessions.changed', items });
     }, LIST_THROTTLE_MS);
+  }
+
+  /** A log read to its end and not growing: its row is what the next start lists. */
+  private rememberRows(items: SessionListItem[]): void {
+    for (const item of items)
+      if (!item.estimated && item.status === 'ready' && !item.live && item.bytesRead === item.fileBytes)
+        this.listCache.put(item.key, item);
   }
 
   private refreshLiveFlags(): void {
@@ -374,6 +572,11 @@ export class SessionStore {
   private emit(event: PushedEvent): void {
     for (const listener of this.listeners) listener(event);
   }
+}
+
+function newSession(file: string, sessionId: string): LiveSession {
+  const sessionsDir = path.dirname(path.dirname(file));
+  return new LiveSession(file, sessionId, (id) => existsSync(path.join(sessionsDir, id)));
 }
 
 async function readBytesAt(file: string, offset: number, length: number): Promise<Uint8Array> {

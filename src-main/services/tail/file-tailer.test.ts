@@ -45,6 +45,32 @@ describe('FileTailer', () => {
     expect(tailer.bytesRead).toBe(14);
   });
 
+  it('reads the next chunk of a big file only once the consumer has taken the last (back-pressure)', async () => {
+    const file = path.join(dir, 'big.jsonl');
+    const size = 9 * 1024 * 1024; // three 4 MiB reads
+    await writeFile(file, Buffer.alloc(size, 0x61));
+    const calls: { from: number; size: number }[] = [];
+    let release: (() => void) | null = null;
+    const tailer = new FileTailer(file, {
+      onBytes: (_bytes, from, fileSize) => {
+        calls.push({ from, size: fileSize });
+        return new Promise<void>((resolve) => (release = resolve));
+      },
+      onReset: () => {},
+      onProblem: () => {},
+    });
+    const done = tailer.poke();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls).toEqual([{ from: 0, size }]); // held back: one chunk handed out, not the file
+    for (let i = 0; i < 3; i++) {
+      release!();
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await done;
+    expect(calls.map((c) => c.from)).toEqual([0, 4 * 1024 * 1024, 8 * 1024 * 1024]);
+    expect(tailer.bytesRead).toBe(size);
+  });
+
   it('coalesces pokes during a read and still reaches the end', async () => {
     const file = path.join(dir, 'log.jsonl');
     await writeFile(file, '');

@@ -14,8 +14,13 @@ import { describeFsError } from '../fs/describe-fs-error';
 export type ResetReason = 'truncated' | 'replaced';
 
 export interface TailerEvents {
-  /** Appended bytes starting at `fromOffset`. The buffer is reused after the call returns. */
-  onBytes(bytes: Uint8Array, fromOffset: number): void;
+  /**
+   * Appended bytes starting at `fromOffset`; `fileSize` is the size the file had when this read
+   * began (for progress). The buffer is reused after the call returns. A returned promise is
+   * back-pressure: the next chunk is read only once it settles, so a consumer that is behind (the
+   * first read of a 1 GB log) never has the whole file queued in memory.
+   */
+  onBytes(bytes: Uint8Array, fromOffset: number, fileSize: number): void | Promise<void>;
   /** The file must be read again from offset 0; the consumer drops what it derived. */
   onReset(reason: ResetReason): void;
   /** A read failed (permission, vanished file…); the tailer keeps trying on the next poke. */
@@ -23,6 +28,8 @@ export interface TailerEvents {
 }
 
 const CHUNK_BYTES = 4 * 1024 * 1024;
+/** The read buffer of a log that only grows by appends (a big one is made for a first read). */
+const SMALL_CHUNK_BYTES = 64 * 1024;
 
 export class FileTailer {
   private offset = 0;
@@ -31,7 +38,11 @@ export class FileTailer {
   private dirty = false;
   private disposed = false;
   private lastProblem: string | null = null;
-  private readonly buffer = new Uint8Array(CHUNK_BYTES);
+  /**
+   * Made on the first read and sized to what is left (issue 8: a home of 2,000 logs once held
+   * 2,000 × 4 MiB buffers, most for logs never read); a big one shrinks back once caught up.
+   */
+  private buffer: Uint8Array | null = null;
 
   constructor(
     readonly path: string,
@@ -89,13 +100,24 @@ export class FileTailer {
         this.reset('replaced');
         this.inode = opened.ino;
       }
+      const want = Math.min(CHUNK_BYTES, Math.max(SMALL_CHUNK_BYTES, info.size - this.offset));
+      if (
+        !this.buffer ||
+        this.buffer.length < want ||
+        (want === SMALL_CHUNK_BYTES && this.buffer.length > want)
+      )
+        this.buffer = new Uint8Array(want);
+      const buffer = this.buffer;
       for (;;) {
         if (this.disposed) return;
-        const { bytesRead } = await handle.read(this.buffer, 0, this.buffer.length, this.offset);
-        if (bytesRead === 0) break;
+        const { bytesRead } = await handle.read(buffer, 0, buffer.length, this.offset);
+        // Disposed while reading (the log was closed or removed): its owner wants nothing more.
+        if (bytesRead === 0 || this.disposed) break;
         const from = this.offset;
         this.offset += bytesRead;
-        this.events.onBytes(this.buffer.subarray(0, bytesRead), from);
+        const size = Math.max(info.size, this.offset);
+        const wait = this.events.onBytes(buffer.subarray(0, bytesRead), from, size);
+        if (wait) await wait;
       }
       this.clearProblem();
     } catch (error) {

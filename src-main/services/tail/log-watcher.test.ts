@@ -32,7 +32,9 @@ function start(options: { catchUpMs?: number } = {}) {
     { roots: [dir], isLog: (f) => path.basename(f) === 'provenance.jsonl', ...options },
     {
       onFileAdded: (f) => seen.set(f, seen.get(f) ?? ''),
-      onBytes: (f, bytes) => seen.set(f, (seen.get(f) ?? '') + dec.decode(bytes)),
+      onBytes: (f, bytes) => {
+        seen.set(f, (seen.get(f) ?? '') + dec.decode(bytes));
+      },
       onReset: (f) => seen.set(f, ''),
       onFileRemoved: (f) => seen.delete(f),
       onNotice: (m) => notices.push(m),

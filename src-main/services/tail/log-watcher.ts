@@ -9,11 +9,14 @@
  * No `awaitWriteFinish`: it would hold events back for as long as a log keeps growing.
  */
 import { watch, type FSWatcher } from 'chokidar';
+import type { Stats } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { FileTailer, type ResetReason } from './file-tailer';
 
 export interface LogWatcherEvents {
   onFileAdded(file: string): void;
-  onBytes(file: string, bytes: Uint8Array, fromOffset: number): void;
+  /** See TailerEvents.onBytes: a returned promise holds the next read back until it settles. */
+  onBytes(file: string, bytes: Uint8Array, fromOffset: number, fileSize: number): void | Promise<void>;
   onReset(file: string, reason: ResetReason): void;
   onFileRemoved(file: string): void;
   /** Something the user should be told (a read problem, a fallback to polling). */
@@ -29,12 +32,27 @@ export interface LogWatcherOptions {
   safetyPollMs?: number;
   catchUpMs?: number;
   depth?: number;
+  /**
+   * A log found at start that need not be read yet (issue 8: a home of thousands of sessions lists
+   * from a cache): its tailer waits until `activate(file)`, or until the file grows. `stats` are
+   * chokidar's of the file when found (no second stat of 2,000 files).
+   */
+  deferRead?(file: string, stats: Stats | undefined): boolean;
+  /**
+   * Whether start() waits until every log found was read to its end (default true). The session
+   * store does not: a 1 GB log takes seconds to read, and the app should be up meanwhile.
+   */
+  awaitFirstRead?: boolean;
 }
 
 export class LogWatcher {
   private watcher: FSWatcher | null = null;
   private readonly tailers = new Map<string, FileTailer>();
   private readonly lastGrowth = new Map<string, number>();
+  /** Deferred logs (not read yet) and their size when found: a change of size activates them. */
+  private readonly deferred = new Map<string, number | null>();
+  /** Logs the user closed (also in `deferred`): read again only when opened. */
+  private readonly closedFiles = new Set<string>();
   private readonly timers: ReturnType<typeof setInterval>[] = [];
   private polling = false;
   private closed = false;
@@ -55,7 +73,8 @@ export class LogWatcher {
     this.timers.push(setInterval(() => this.pollLive(), safety));
     this.timers.push(setInterval(() => this.pollAll(), catchUp));
     for (const t of this.timers) t.unref?.();
-    await Promise.all([...this.tailers.values()].map((t) => t.poke()));
+    const firstReads = this.pollAll();
+    if (this.options.awaitFirstRead !== false) await firstReads;
   }
 
   files(): string[] {
@@ -64,7 +83,32 @@ export class LogWatcher {
 
   /** Reads every followed file to its end now (used by the catch-up timer and by tests). */
   async pollAll(): Promise<void> {
-    await Promise.all([...this.tailers.values()].map((t) => t.poke()));
+    await Promise.all(
+      [...this.tailers].map(([file, t]) => (this.deferred.has(file) ? this.checkDeferred(file) : t.poke())),
+    );
+  }
+
+  /** Starts reading a deferred log (it was opened, or it grew); no-op for one already read. */
+  activate(file: string): void {
+    this.closedFiles.delete(file);
+    if (!this.deferred.delete(file)) return;
+    void this.tailers.get(file)?.poke();
+  }
+
+  isDeferred(file: string): boolean {
+    return this.deferred.has(file);
+  }
+
+  /** A deferred log whose size changed since it was found is growing: read it. */
+  private async checkDeferred(file: string): Promise<void> {
+    const size = await stat(file).then(
+      (s) => s.size,
+      () => null,
+    );
+    if (!this.deferred.has(file) || this.closedFiles.has(file)) return;
+    const known = this.deferred.get(file);
+    if (known === null) this.deferred.set(file, size);
+    else if (size !== known) this.activate(file);
   }
 
   /** Re-read one file from its start (its parsed state was lost). */
@@ -94,11 +138,13 @@ export class LogWatcher {
       depth: this.options.depth ?? 4,
       usePolling,
       interval: 200,
+      // The stats chokidar takes anyway come with `add` (deferRead decides on them).
+      alwaysStat: true,
       // Never follow into node_modules-like noise or dot folders other than the home itself.
       ignored: (p, stats) => Boolean(stats?.isFile()) && !this.options.isLog(p),
     });
     this.watcher = watcher;
-    watcher.on('add', (file) => this.follow(file));
+    watcher.on('add', (file, stats) => this.follow(file, stats));
     watcher.on('change', (file) => this.poke(file));
     watcher.on('unlink', (file) => this.unfollow(file));
     watcher.on('error', (error) => void this.onWatchError(error as NodeJS.ErrnoException));
@@ -118,12 +164,37 @@ export class LogWatcher {
     this.events.onNotice(`watcher: ${error.message}`);
   }
 
-  private follow(file: string): void {
+  private follow(file: string, stats?: Stats): void {
     if (!this.options.isLog(file) || this.tailers.has(file) || this.closed) return;
-    const tailer = new FileTailer(file, {
-      onBytes: (bytes, from) => {
+    const tailer = this.newTailer(file);
+    this.tailers.set(file, tailer);
+    this.events.onFileAdded(file);
+    if (this.options.deferRead?.(file, stats)) {
+      this.deferred.set(file, stats?.size ?? null);
+      if (!stats) void this.checkDeferred(file);
+    } else void tailer.poke();
+  }
+
+  /**
+   * Stops reading a log the user closed: its tailer is dropped (a new one starts from byte 0) and
+   * it waits, like a deferred log, until `activate` — but growing does not wake it: closed means
+   * the user let go of it, live or not.
+   */
+  closeFile(file: string): void {
+    const old = this.tailers.get(file);
+    if (!old) return;
+    old.dispose();
+    this.tailers.set(file, this.newTailer(file));
+    this.lastGrowth.delete(file);
+    this.deferred.set(file, null);
+    this.closedFiles.add(file);
+  }
+
+  private newTailer(file: string): FileTailer {
+    return new FileTailer(file, {
+      onBytes: (bytes, from, size) => {
         this.lastGrowth.set(file, Date.now());
-        this.events.onBytes(file, bytes, from);
+        return this.events.onBytes(file, bytes, from, size);
       },
       onReset: (reason) => {
         this.events.onNotice(`${file} was ${reason}; reading it again from the start`, file);
@@ -131,14 +202,13 @@ export class LogWatcher {
       },
       onProblem: (message) => this.events.onNotice(message, file),
     });
-    this.tailers.set(file, tailer);
-    this.events.onFileAdded(file);
-    void tailer.poke();
   }
 
   private poke(file: string): void {
     const tailer = this.tailers.get(file);
-    if (tailer) void tailer.poke();
+    if (this.closedFiles.has(file)) return;
+    if (tailer && this.deferred.has(file)) this.activate(file);
+    else if (tailer) void tailer.poke();
     else this.follow(file);
   }
 
@@ -148,6 +218,8 @@ export class LogWatcher {
     tailer.dispose();
     this.tailers.delete(file);
     this.lastGrowth.delete(file);
+    this.deferred.delete(file);
+    this.closedFiles.delete(file);
     this.events.onFileRemoved(file);
   }
 

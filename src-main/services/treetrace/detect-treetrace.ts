@@ -1,9 +1,11 @@
 /**
  * Cheap answers to "is this TreeTrace?" for callers that pick a reader by path (the CLI's
- * `inspect`): names and folder listings only, no file is parsed. An archive is claimed by its
+ * `inspect`, the documents walk): names and folder listings, and the first bytes of a stray
+ * tree.json; no file is parsed. An archive is claimed by its
  * extension; whether it really holds a bundle is for openTreeTrace to say.
  */
-import { stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { folderSource } from './bundle-source';
 import { locateBundles, TREETRACE_DIR } from './locate-bundles';
@@ -33,4 +35,33 @@ export async function isTreeTracePath(target: string, options: { scan: boolean }
   if (path.basename(abs) === TREETRACE_DIR) return true;
   const located = await locateBundles(folderSource(abs, INDEX_MAX_BYTES), '', { scan: options.scan });
   return located.kind !== 'none';
+}
+
+const SNIFF_BYTES = 4096;
+
+/**
+ * A `tree.json` outside `.treetrace/` (TreeTrace 0.1 wrote it into the project folder) is taken
+ * for TreeTrace's when its first bytes open an object naming treetrace as its generator, or
+ * `schemaVersion` with `generator`, `project` or `nodes`: other tools write files called
+ * tree.json too.
+ */
+export async function isTreeTraceTreeFile(file: string): Promise<boolean> {
+  let handle;
+  try {
+    handle = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    if (!(await handle.stat()).isFile()) return false;
+    const head = new Uint8Array(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0);
+    const text = new TextDecoder()
+      .decode(head.subarray(0, bytesRead))
+      .replace(/^\uFEFF/, '')
+      .trimStart();
+    if (!text.startsWith('{')) return false;
+    if (/"name"\s*:\s*"treetrace"/i.test(text)) return true;
+    return /"schemaVersion"\s*:/.test(text) && /"(generator|project|nodes)"\s*:/.test(text);
+  } catch {
+    return false;
+  } finally {
+    await handle?.close();
+  }
 }

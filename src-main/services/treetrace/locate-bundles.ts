@@ -5,8 +5,9 @@
  * 2. a `.treetrace/` folder itself, or a folder holding `tree.json` (the layout of TreeTrace 0.1,
  *    which wrote tree.json beside PROMPT_TREE.md) → that bundle;
  * 3. a folder with an `index.json` (TreeTrace's `--each` output) → the set of bundles it lists;
- * 4. otherwise its subfolders, a few levels down (a zip's wrapper folder, a folder of projects):
- *    one bundle found → that bundle, several → a set.
+ * 4. a folder holding nothing but one folder (a zip's wrapper folder): rules 1–4 in it;
+ * 5. otherwise its subfolders, a few levels down (a folder of projects): one bundle found → that
+ *    bundle, several → a set.
  *
  * Listing is bounded (depth and folder count), so a huge or looping tree cannot hang the search.
  */
@@ -81,6 +82,11 @@ export async function locateBundles(
     if (fromIndex) return fromIndex;
   }
   if (!options.scan) return { kind: 'none', reason: 'no .treetrace/ folder, tree.json or index.json' };
+  // A wrapper folder (a zipped `out/` of TreeTrace --each): what it holds, index.json included.
+  if (listing.files.length === 0 && listing.dirs.length === 1 && !SKIP_DIRS.has(listing.dirs[0]!)) {
+    const inner = await locateBundles(source, joinRel(start, listing.dirs[0]!), options);
+    if (inner.kind !== 'none') return inner;
+  }
   const found = await scanBelow(source, start);
   if (found.length === 1) return { kind: 'bundle', location: found[0]! };
   if (found.length > 1)

@@ -138,6 +138,8 @@ describe('sets of bundles', () => {
       ['missing', 's3', 'listed in index.json, but no bundle is there'],
       ['missing', 'evil', 'the path leaves the indexed folder'],
     ]);
+    // The escaping entry is reported at the set's folder, never resolved to a path outside it.
+    expect(set.members[3]).toMatchObject({ dir: '../../etc', path: dir });
     // index.json named directly opens the same set.
     expect(setOf(await openTreeTrace(path.join(dir, 'index.json'))).members).toHaveLength(4);
   });

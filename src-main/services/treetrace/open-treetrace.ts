@@ -24,7 +24,14 @@ import {
   formatBytes,
   type ArchiveLimits,
 } from './archive-limits';
-import { archiveSource, baseRel, folderSource, joinRel, type BundleSource } from './bundle-source';
+import {
+  archiveSource,
+  baseRel,
+  folderSource,
+  joinRel,
+  normaliseRel,
+  type BundleSource,
+} from './bundle-source';
 import {
   isBundleDirName,
   locateBundles,
@@ -56,11 +63,17 @@ export interface OpenedBundle {
   /** What to watch to see TreeTrace rewrite the bundle: the bundle folder and report files, or the archive. */
   watchPaths: string[];
   bundle: TreeTraceBundle;
+  /** In a set: the member's folder, relative to the set's folder (or inside the archive). */
+  dir?: string;
+  /** In a set: what index.json calls it (its session), else its folder. */
+  entryLabel?: string;
 }
 
 /** A set member that could not be found where index.json says it is. */
 export interface MissingBundle {
   kind: 'missing';
+  /** As index.json names it, relative to the set's folder (or inside the archive). */
+  dir: string;
   path: string;
   archiveEntry: string | null;
   label: string;
@@ -140,16 +153,40 @@ export async function openTreeTrace(
     return finish(source, located, input);
   }
 
+  const opened = await openArchiveSource(abs, input, info.size, limits);
+  if (!opened.ok) return opened;
+  const source = opened.source;
+  let located = await locateBundles(source, '', { scan });
+  if (located.kind === 'none') {
+    // An archive of a bundle's files without tree.json: still that bundle, with its file missing.
+    const loose = await isBundleDirName(source, '');
+    if (loose) located = { kind: 'bundle', location: loose };
+  }
+  return finish(source, located, input);
+}
+
+/**
+ * Reads an archive's bundle files into memory (never to disk), with the limits against bombs and
+ * escapes; `size` is the archive's size on disk. Also used to open one member of a zipped set.
+ */
+export async function openArchiveSource(
+  abs: string,
+  input: string,
+  size: number,
+  limits: ArchiveLimits,
+): Promise<
+  { ok: true; source: BundleSource } | { ok: false; error: { code: OpenTreeTraceErrorCode; message: string } }
+> {
   const format = archiveFormatOf(abs) ?? (await sniffArchive(abs));
   if (!format)
     return fail(
       'not-a-bundle',
       `${input} is not a TreeTrace bundle (a folder, tree.json, .zip, .tar.gz or .tgz)`,
     );
-  if (info.size > limits.maxArchiveBytes)
+  if (size > limits.maxArchiveBytes)
     return fail(
       'archive-rejected',
-      `${input}: archive rejected: it is ${formatBytes(info.size)} (the limit is ${formatBytes(limits.maxArchiveBytes)})`,
+      `${input}: archive rejected: it is ${formatBytes(size)} (the limit is ${formatBytes(limits.maxArchiveBytes)})`,
     );
   let contents: ArchiveContents;
   try {
@@ -166,14 +203,7 @@ export async function openTreeTrace(
     const e = error as NodeJS.ErrnoException;
     return fail('unreadable', `cannot read ${input}: ${e.code ? describeFsError(e) : e.message}`);
   }
-  const source = archiveSource(abs, contents);
-  let located = await locateBundles(source, '', { scan });
-  if (located.kind === 'none') {
-    // An archive of a bundle's files without tree.json: still that bundle, with its file missing.
-    const loose = await isBundleDirName(source, '');
-    if (loose) located = { kind: 'bundle', location: loose };
-  }
-  return finish(source, located, input);
+  return { ok: true, source: archiveSource(abs, contents) };
 }
 
 async function finish(source: BundleSource, located: Located, input: string): Promise<OpenTreeTraceResult> {
@@ -182,11 +212,21 @@ async function finish(source: BundleSource, located: Located, input: string): Pr
   if (located.kind === 'bundle') return { ok: true, value: await loadBundle(source, located.location) };
   const members: (OpenedBundle | MissingBundle)[] = [];
   for (const member of located.members) {
-    if (member.location) members.push(await loadBundle(source, member.location, member.label));
+    if (member.location)
+      members.push({
+        ...(await loadBundle(source, member.location, member.label)),
+        dir: member.dir,
+        entryLabel: member.label,
+      });
     else
       members.push({
         kind: 'missing',
-        path: source.kind === 'folder' ? (source.diskPath(member.dir) ?? member.dir) : source.root,
+        dir: member.dir,
+        // A path that leaves the set is not resolved (it would name a folder never read): the set's folder.
+        path:
+          source.kind === 'folder' && normaliseRel(member.dir) !== null
+            ? (source.diskPath(member.dir) ?? member.dir)
+            : source.root,
         archiveEntry: source.kind === 'archive' ? member.dir : null,
         label: member.label,
         message: member.error ?? 'no bundle there',
@@ -242,7 +282,11 @@ export async function loadBundle(
       : [...present].filter((f) => !(BUNDLE_FILES as readonly string[]).includes(f));
   const bundle = buildTreeTraceBundle({ files, reports, otherFiles });
 
-  const projectName = projectDir === null ? null : baseRel(projectDir) || null;
+  // The project folder's name; '' is the source's root (on disk, the folder itself).
+  const projectName =
+    projectDir === null
+      ? null
+      : baseRel(projectDir) || (source.kind === 'folder' ? path.basename(source.root) : null);
   const fallback =
     projectName ??
     (source.kind === 'archive' ? path.basename(source.root) : path.basename(where(source, bundleDir)));
@@ -288,6 +332,9 @@ async function sniffArchive(file: string): Promise<ArchiveFormat | null> {
   }
 }
 
-function fail(code: OpenTreeTraceErrorCode, message: string): OpenTreeTraceResult {
+function fail(
+  code: OpenTreeTraceErrorCode,
+  message: string,
+): { ok: false; error: { code: OpenTreeTraceErrorCode; message: string } } {
   return { ok: false, error: { code, message } };
 }

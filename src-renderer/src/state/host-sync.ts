@@ -5,6 +5,7 @@
  */
 import type { PushedEvent, SessionDelta } from '../../../src-shared/bridge/contract';
 import { call, transport } from '../host';
+import { startsOnOtherThanSession } from '../features/links/url-sync';
 import { runHostCommand } from './host-commands';
 import { pickInitialSession } from './initial-session';
 import { useAppStore } from './store';
@@ -42,7 +43,8 @@ async function initialLoad(): Promise<void> {
     const [info, items] = await Promise.all([call('app', 'info'), call('sessions', 'list')]);
     state().setAppInfo(info);
     state().setSessions(items);
-    if (state().selectedKey === null) {
+    // A page opened on a link to a document or bookmark shows that, not a session of our choosing.
+    if (state().selectedKey === null && !startsOnOtherThanSession()) {
       const key = pickInitialSession(items, readLastSession(), state().prefs.sort);
       if (key) void openSession(key);
     }
@@ -69,7 +71,7 @@ function onPushed(event: PushedEvent): void {
   if (event.type !== 'session.delta' && queued.length) applyQueued();
   switch (event.type) {
     case 'sessions.changed':
-      state().setSessions(event.items);
+      state().upsertSessions(event.items);
       return;
     case 'session.delta':
       onDelta(event.delta);

@@ -9,6 +9,8 @@ export interface SessionsSlice {
   listReceived: boolean;
   appInfo: AppInfo | null;
   setSessions(items: readonly SessionListItem[]): void;
+  /** `sessions.changed` carries only the rows that changed: each replaces the row of its key. */
+  upsertSessions(items: readonly SessionListItem[]): void;
   setAppInfo(info: AppInfo): void;
 }
 
@@ -17,5 +19,13 @@ export const createSessionsSlice: StateCreator<AppState, [], [], SessionsSlice> 
   listReceived: false,
   appInfo: null,
   setSessions: (items) => set({ sessions: items, listReceived: true }),
+  upsertSessions: (items) =>
+    set((s) => {
+      const byKey = new Map(items.map((i) => [i.key, i]));
+      const sessions = s.sessions.map((old) => byKey.get(old.key) ?? old);
+      const known = new Set(s.sessions.map((old) => old.key));
+      for (const item of items) if (!known.has(item.key)) sessions.push(item);
+      return { sessions, listReceived: true };
+    }),
   setAppInfo: (info) => set({ appInfo: info }),
 });

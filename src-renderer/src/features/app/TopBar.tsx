@@ -6,6 +6,7 @@ import { useAppStore } from '../../state/store';
 import type { ThemePref } from '../../state/ui-slice';
 import { formatBytes, formatCount, percent } from '../../shared/format';
 import { EllipsisStart, ProgressBar, StatusDot } from '../../shared/ui';
+import { openComparePicker } from '../compare/compare-store';
 
 const NEXT_THEME: Record<ThemePref, ThemePref> = { system: 'light', light: 'dark', dark: 'system' };
 const THEME_LABEL: Record<ThemePref, string> = { system: 'Auto', light: 'Light', dark: 'Dark' };
@@ -72,6 +73,15 @@ export function TopBar() {
       )}
       <span className="spacer" />
       <ConnectionBadge />
+      <button
+        type="button"
+        className="button"
+        onClick={() => openComparePicker()}
+        title="Compare two sessions, or one session at two seqs"
+        data-testid="compare-open"
+      >
+        Compare…
+      </button>
       <button
         type="button"
         className="button"

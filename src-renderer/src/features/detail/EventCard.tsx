@@ -6,6 +6,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { TimelineEntry } from '../../../../src-shared/bridge/contract';
 import { formatBytes } from '../../shared/format';
 import { useAppStore } from '../../state/store';
+import { BookmarkButton } from '../bookmarks/BookmarkButton';
+import { CopyLinkButton } from '../links/CopyLinkButton';
 import { CommandDiff } from './CommandDiff';
 import { CorrectionList } from './CorrectionList';
 import { JsonView } from './JsonView';
@@ -75,6 +77,16 @@ export function EventCard(props: {
       </button>
       {open && (
         <div className="event-card-body">
+          <div className="detail-actions">
+            <CopyLinkButton
+              target={{ kind: 'session', key: props.sessionKey, at: { kind: 'event', id: props.eventId } }}
+            />
+            <BookmarkButton
+              target={{ kind: 'session', key: props.sessionKey, at: { kind: 'event', id: props.eventId } }}
+              label={`${e?.kind ?? 'event'}${e?.seq !== null && e?.seq !== undefined ? ` #${e.seq}` : ''}`}
+              seq={e?.seq ?? null}
+            />
+          </div>
           {loading && <div className="faint">Reading from disk…</div>}
           {error && <div className="text-refuted">Could not read this event: {error}</div>}
           {detail && (

@@ -1,6 +1,8 @@
 /** Everything about one lineage node: facts, kind sections, corrections, neighbours, events. */
 import type { LineageNode } from '../../../../src-shared/lineage/types';
+import { BookmarkButton } from '../bookmarks/BookmarkButton';
 import { Marks } from '../graph/nodes/NodeShell';
+import { CopyLinkButton } from '../links/CopyLinkButton';
 import { Connections } from './Connections';
 import { CorrectionList } from './CorrectionList';
 import { EventList } from './EventList';
@@ -32,6 +34,14 @@ export function NodeDetail({ node, sessionKey }: { node: LineageNode; sessionKey
         </div>
         <div className="detail-marks">
           <Marks stale={node.stale} corrected={node.corrections.length} missing={node.missing} />
+        </div>
+        <div className="detail-actions">
+          <CopyLinkButton target={{ kind: 'session', key: sessionKey, at: { kind: 'node', id: node.id } }} />
+          <BookmarkButton
+            target={{ kind: 'session', key: sessionKey, at: { kind: 'node', id: node.id } }}
+            label={`${KIND_LABEL[node.kind].toLowerCase()} ${node.label}`}
+            seq={node.seq}
+          />
         </div>
       </header>
       <Facts facts={nodeFacts(node)} />

@@ -20,9 +20,10 @@ export const useDocuments = create<DocumentsState>()((set) => ({
   select: (key) => set({ selected: key }),
 }));
 
-function merge(items: DocumentListItem[]): void {
+function merge(items: DocumentListItem[], removed: string[] = []): void {
   useDocuments.setState((s) => {
     const docs = { ...s.docs };
+    for (const key of removed) delete docs[key];
     for (const item of items) docs[item.key] = item;
     return { docs };
   });
@@ -36,7 +37,7 @@ export function startDocumentsSync(): () => void {
       .catch(() => undefined);
   void load();
   const offEvents = transport.onEvent((event) => {
-    if (event.type === 'documents.changed') merge(event.items);
+    if (event.type === 'documents.changed') merge(event.items, event.removed);
   });
   const offConnection = transport.onConnection((state) => {
     if (state.status === 'open') void load();

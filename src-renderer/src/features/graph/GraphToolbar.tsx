@@ -1,6 +1,8 @@
 /** The graph's own controls: fit, re-layout, direction, expand/collapse groups, and what the layout did. */
 import { Panel } from '@xyflow/react';
-import { selectDirection } from '../../state/selectors';
+import { selectDirection, selectViewKey, selectViewSummary } from '../../state/selectors';
+import { BookmarkButton } from '../bookmarks/BookmarkButton';
+import { CopyLinkButton } from '../links/CopyLinkButton';
 import { useAppStore } from '../../state/store';
 import type { LayoutInfo } from './use-graph-layout';
 
@@ -15,6 +17,9 @@ export function GraphToolbar(props: {
   const setPref = useAppStore((s) => s.setPref);
   const requestRelayout = useAppStore((s) => s.requestRelayout);
   const { info } = props;
+  const sessionKey = useAppStore(selectViewKey);
+  const lastSeq = useAppStore((s) => selectViewSummary(s)?.lastSeq ?? null);
+  const sessionId = useAppStore((s) => selectViewSummary(s)?.sessionId ?? '');
 
   const expandAll = () => useAppStore.getState().setExpandedGroups(new Set(props.groupIds));
 
@@ -67,6 +72,20 @@ export function GraphToolbar(props: {
           Collapse
         </button>
       </div>
+      {sessionKey && (
+        <div className="graph-session-actions" data-testid="session-actions">
+          <CopyLinkButton target={{ kind: 'session', key: sessionKey, at: null }} />
+          <BookmarkButton
+            target={{
+              kind: 'session',
+              key: sessionKey,
+              at: lastSeq !== null ? { kind: 'seq', seq: lastSeq } : null,
+            }}
+            label={lastSeq !== null ? `${sessionId} at seq ${lastSeq}` : sessionId}
+            seq={lastSeq}
+          />
+        </div>
+      )}
       <span className="graph-stats faint">
         {props.nodeCount} nodes · {props.edgeCount} edges
         {info.engine === 'grid' && info.reason ? ` · grid layout (${info.reason})` : ''}

@@ -45,6 +45,16 @@ import { visibleGraphOf } from './visible-graph';
 import { useKeepSelectionInView } from './use-keep-selection-in-view';
 import './graph.css';
 
+const PRO_OPTIONS = { hideAttribution: true };
+const onNodeClick = (_: unknown, node: GraphNode) => useAppStore.getState().selectNode(node.id);
+const onNodeDoubleClick = (_: unknown, node: GraphNode) => {
+  if (node.type === 'tool_group' || node.type === 'node_group') useAppStore.getState().toggleGroup(node.id);
+};
+const onPaneClick = () => useAppStore.getState().selectNode(null);
+
+/** More edges than this are drawn with less detail (graph.css `.is-dense`). */
+const DENSE_EDGES = 200;
+
 /** Per session: whether the user moved the viewport (then we never fit), and where it was. */
 const userMoved = new Set<string>();
 const savedViewports = new Map<string, Viewport>();
@@ -137,6 +147,22 @@ function GraphCanvas() {
     [key],
   );
 
+  // Stable handlers: React Flow copies changed props into its store, and every store change runs
+  // each mounted edge's and node's selectors — with a thousand of them, a new arrow function per
+  // render made each pan frame cost ~30 ms (issue 8 bench).
+  const onMoveStart = useCallback(
+    (event: MouseEvent | TouchEvent | null) => {
+      if (event && key) userMoved.add(key);
+    },
+    [key],
+  );
+  const onMoveEnd = useCallback(
+    (_: MouseEvent | TouchEvent | null, viewport: Viewport) => {
+      if (key) savedViewports.set(key, viewport);
+    },
+    [key],
+  );
+
   if (!key) return <EmptyState title="No session selected">Pick a session on the left.</EmptyState>;
   if (viewStatus === 'error') return <EmptyState title="Could not load this session">{viewError}</EmptyState>;
 
@@ -144,30 +170,29 @@ function GraphCanvas() {
   // Stable signals for tests and the bench: what the view shows, not how it is built.
   const graphState = waiting ? 'loading' : fileLoading ? 'filling' : info.busy ? 'laying-out' : 'ready';
   return (
-    <div className="graph-canvas" data-graph-state={graphState} data-node-count={rfNodes.length}>
+    <div
+      className={`graph-canvas${rfEdges.length > DENSE_EDGES ? ' is-dense' : ''}`}
+      data-graph-state={graphState}
+      data-node-count={rfNodes.length}
+    >
       <ReactFlow<GraphNode, GraphEdge>
         nodes={rfNodes}
         edges={rfEdges}
         nodeTypes={NODE_TYPES}
         edgeTypes={EDGE_TYPES}
         onNodesChange={onNodesChange}
-        onNodeClick={(_, node) => useAppStore.getState().selectNode(node.id)}
-        onNodeDoubleClick={(_, node) => {
-          if (node.type === 'tool_group' || node.type === 'node_group')
-            useAppStore.getState().toggleGroup(node.id);
-        }}
-        onPaneClick={() => useAppStore.getState().selectNode(null)}
-        onMoveStart={(event) => {
-          if (event) userMoved.add(key);
-        }}
-        onMoveEnd={(_, viewport) => savedViewports.set(key, viewport)}
+        onNodeClick={onNodeClick}
+        onNodeDoubleClick={onNodeDoubleClick}
+        onPaneClick={onPaneClick}
+        onMoveStart={onMoveStart}
+        onMoveEnd={onMoveEnd}
         nodesConnectable={false}
         elementsSelectable={false}
         onlyRenderVisibleElements={rfNodes.length > 300}
         minZoom={0.05}
         maxZoom={2}
         colorMode={theme}
-        proOptions={{ hideAttribution: true }}
+        proOptions={PRO_OPTIONS}
         deleteKeyCode={null}
         selectionKeyCode={null}
         multiSelectionKeyCode={null}

@@ -1,18 +1,20 @@
 /**
- * Where a session's graph first opens: fitted when that keeps text readable, else at a readable
- * zoom aligned to the top-left (the minimap shows the rest). A tall star of tool groups fitted
- * whole would open at a zoom where nothing can be read.
+ * Where a session's graph first opens: fitted whole whenever the fit zoom is at least
+ * MIN_FIT_ZOOM (node titles still tell apart; a real 54-event session's tall column of groups
+ * fits at ~0.55 and used to open cut off at the bottom), else — a graph several screens big — at
+ * a readable zoom aligned to the top-left (the minimap shows the rest).
  */
 import type { Rect, Viewport } from '@xyflow/react';
 
 export const MIN_READABLE_ZOOM = 0.7;
+export const MIN_FIT_ZOOM = 0.4;
 const PAD = 24;
 /** Room left for the toolbar that floats over the top of the canvas. */
 const TOP = 48;
 
 export function initialViewport(bounds: Rect, pane: { width: number; height: number }): Viewport {
   const fit = Math.min((pane.width - 2 * PAD) / bounds.width, (pane.height - TOP - PAD) / bounds.height);
-  const zoom = Math.min(1, Math.max(MIN_READABLE_ZOOM, fit));
+  const zoom = fit >= MIN_FIT_ZOOM ? Math.min(1, fit) : MIN_READABLE_ZOOM;
   const w = bounds.width * zoom;
   const h = bounds.height * zoom;
   const x = w <= pane.width - 2 * PAD ? (pane.width - w) / 2 - bounds.x * zoom : PAD - bounds.x * zoom;

@@ -74,6 +74,19 @@ export function hasMember(group: ToolGroup, ids: Iterable<string>): boolean {
 
 /** An expanded group draws at most this many members; the rest stay in the group node. */
 export const MAX_EXPANDED_MEMBERS = 150;
+/**
+ * Members drawn across all expanded groups together (each still shows at least GROUP_OVER):
+ * "Expand tools" on a 20k-node session opens every tool group at once, and 7 × 150 members with
+ * their edges cost React Flow ~1 s per change and the page its frame rate (issue 8 bench).
+ */
+export const MAX_EXPANDED_TOTAL = 320;
+
+/** How many members each expanded group draws when `expandedCount` groups are open. */
+export const expandedMemberBudget = (expandedCount: number) =>
+  Math.min(
+    MAX_EXPANDED_MEMBERS,
+    Math.max(GROUP_OVER, Math.floor(MAX_EXPANDED_TOTAL / Math.max(1, expandedCount))),
+  );
 /** More siblings of one kind than this under one parent are grouped. */
 export const GROUP_OVER = 24;
 
@@ -174,6 +187,7 @@ function build(
   edges: ReadonlyMap<string, LineageEdge>,
   expanded: ReadonlySet<string>,
 ): BuildState {
+  const memberBudget = expandedMemberBudget(expanded.size);
   // Each node's parent is the source of its first incoming edge; children in edge order.
   const parentOf = new Map<string, string>();
   const childrenOf = new Map<string, string[]>();
@@ -241,7 +255,7 @@ function build(
       }
       const id = isTool ? groupId(drawn, bucket.name) : kindGroupId(drawn, bucket.kind);
       const isExpanded = expanded.has(id);
-      const shown = isExpanded ? Math.min(members.length, MAX_EXPANDED_MEMBERS) : 0;
+      const shown = isExpanded ? Math.min(members.length, memberBudget) : 0;
       const group: ToolGroup = {
         toolName: bucket.name,
         memberKind: bucket.kind,

@@ -3,6 +3,8 @@
  * lanes, merges join them), with snapshot and bookmark markers, rollups and the raw events they
  * compose, and each violation on the event where it occurs. Selecting an event shows it in full.
  */
+import { CopyLinkButton } from '../links/CopyLinkButton';
+import { useDocFocus, useReportDocPoint } from '../links/use-doc-link';
 import { useMemo, useState } from 'react';
 import type { LedgerEvent, LedgerModel } from '../../../../src-shared/formats/change-ledger/types';
 import { COL_W, GUTTER_PAD, ROW_H, laneEdges, laneX, rowY } from './lane-graph';
@@ -28,10 +30,12 @@ function actionTone(e: LedgerEvent): string {
 }
 
 export function LedgerTimeline({
+  docKey,
   model,
   onCompare,
   pins,
 }: {
+  docKey: string;
   model: LedgerModel;
   onCompare: (from: string, to: string) => void;
   pins: UserBookmarks;
@@ -50,6 +54,15 @@ export function LedgerTimeline({
         .querySelector(`[data-testid="ledger-event"][data-index="${index}"]`)
         ?.scrollIntoView({ block: 'nearest' });
   };
+  // Links: show the event a link names; the URL follows the selected event.
+  useDocFocus(docKey, (at) => {
+    if (at.kind !== 'event')
+      return `A change ledger has events, not ${at.kind}s: the link names a point it cannot have.`;
+    if (!model.events.some((e) => e.key === at.id)) return `Event ${at.id} is not in this ledger (yet).`;
+    select(at.id);
+    return null;
+  });
+  useReportDocPoint(docKey, selected ? { kind: 'event', id: selected } : null);
   const edges = useMemo(() => laneEdges(model), [model]);
   const laneColumn = useMemo(() => new Map(model.lanes.map((l) => [l.name, l.column])), [model]);
   const byEvent = useMemo(() => {
@@ -298,6 +311,7 @@ export function LedgerTimeline({
       </div>
       {current && (
         <EventDetail
+          docKey={docKey}
           event={current}
           model={model}
           onCompare={onCompare}
@@ -310,12 +324,14 @@ export function LedgerTimeline({
 }
 
 function EventDetail({
+  docKey,
   event,
   model,
   onCompare,
   onClose,
   pins,
 }: {
+  docKey: string;
   event: LedgerEvent;
   model: LedgerModel;
   onCompare: (from: string, to: string) => void;
@@ -337,6 +353,10 @@ function EventDetail({
         <code>{event.id ?? event.key}</code>
         <span className={`badge ${actionTone(event)}`}>{event.actionType ?? 'no action'}</span>
         <span className="spacer" />
+        <CopyLinkButton
+          className="ledger-btn"
+          target={{ kind: 'document', key: docKey, at: { kind: 'event', id: event.key } }}
+        />
         <button type="button" className="ledger-btn" onClick={onClose} aria-label="Close">
           ✕
         </button>

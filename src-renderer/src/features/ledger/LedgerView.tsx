@@ -73,7 +73,7 @@ export function LedgerView({ docKey }: { docKey: string }) {
       </nav>
       <div className="ledger-body">
         {tab === 'timeline' ? (
-          <LedgerTimeline model={model} onCompare={compare} pins={pins} />
+          <LedgerTimeline docKey={docKey} model={model} onCompare={compare} pins={pins} />
         ) : (
           <LedgerDiffPanel docKey={docKey} model={model} range={range} onRange={setRange} pins={pins.list} />
         )}

@@ -1,6 +1,6 @@
 /** The user's own bookmarks on a ledger: loaded from main (the app's user-data folder), added and removed there. */
 import { useCallback, useEffect, useState } from 'react';
-import { call } from '../../host';
+import { call, transport } from '../../host';
 import type { UserLedgerBookmark } from '../../../../src-shared/bridge/services/ledger-service';
 
 export interface UserBookmarks {
@@ -15,12 +15,20 @@ export function useUserBookmarks(docKey: string): UserBookmarks {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    call('ledger', 'userBookmarks', docKey).then(
-      (l) => live && setList(l),
-      (e: Error) => live && setError(e.message),
-    );
+    const load = () =>
+      call('ledger', 'userBookmarks', docKey).then(
+        (l) => live && setList(l),
+        (e: Error) => live && setError(e.message),
+      );
+    void load();
+    // They are the one bookmark store's too: renamed or deleted in the Bookmarks view (or in
+    // another window), they change here.
+    const off = transport.onEvent((event) => {
+      if (event.type === 'bookmarks.changed') void load();
+    });
     return () => {
       live = false;
+      off();
     };
   }, [docKey]);
   const add = useCallback(

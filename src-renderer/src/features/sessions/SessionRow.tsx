@@ -53,7 +53,16 @@ export const SessionRow = memo(function SessionRow(props: {
       <div className="session-row-head">
         <StatusDot state={state} title={state === 'live' ? 'live — growing' : state} />
         <span className="session-id mono">{s.sessionId}</span>
-        <span className="session-events" title={`${s.events} events`}>
+        <span
+          className="session-events"
+          data-estimated={s.estimated ? 'true' : undefined}
+          title={
+            s.estimated
+              ? `about ${s.events} events (the last event's seq) — read in full when opened`
+              : `${s.events} events`
+          }
+        >
+          {s.estimated ? '~' : ''}
           {formatCount(s.events)}
         </span>
       </div>

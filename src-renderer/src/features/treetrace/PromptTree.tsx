@@ -202,7 +202,8 @@ function TreeRowView(p: {
       )}
       {node.parentLink === 'dangling' && (
         <span className="mark mark-missing" title={`Parent ${node.parentId ?? ''} is not in the bundle`}>
-          missing parent
+          {/* TreeTrace's redaction can replace an id: say so rather than "missing". */}
+          {node.parentId?.startsWith('[REDACTED') ? 'redacted parent' : 'missing parent'}
         </span>
       )}
       {p.isCollapsed && p.hidden > 0 && <span className="tt-hidden">+{p.hidden}</span>}

@@ -3,6 +3,7 @@
  * panels for node detail, correction chains, rejections, lessons, evals, hallucinations and
  * stats. Selecting a chain highlights failure → correction → resolved in the tree; j/k step
  * through the (filtered) chains. Reloads when TreeTrace rewrites the bundle (revision bump).
+ * A set of bundles (TreeTrace --each) shows its overview; a member links back to it.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { TreeTraceBundle } from '../../../../src-shared/formats/treetrace';
@@ -22,6 +23,10 @@ import {
   chainConfidence,
 } from './Panels';
 import { PromptTree, type ChainRole } from './PromptTree';
+import { SetCrumb, SetOverview } from './SetOverview';
+import { BookmarkButton } from '../bookmarks/BookmarkButton';
+import { CopyLinkButton } from '../links/CopyLinkButton';
+import { useDocFocus, useReportDocPoint } from '../links/use-doc-link';
 import {
   LEGEND_KINDS,
   abandonedBranchRoots,
@@ -44,18 +49,32 @@ export function TreeTraceView({ docKey }: { docKey: string }) {
       </div>
     );
   const { value } = doc;
+  if (value.set) return <SetOverview label={value.label} set={value.set} />;
+  const crumb = value.setKey ? <SetCrumb setKey={value.setKey} /> : null;
   if (!value.bundle)
     return (
-      <div className="document-empty" data-testid="treetrace-error">
-        {value.error}
+      <div className="tt-frame">
+        {crumb}
+        <div className="document-empty" data-testid="treetrace-error">
+          <strong>{value.label}</strong>
+          <div className="tt-doc-error">✗ {value.error}</div>
+        </div>
       </div>
     );
-  return <BundleView key={docKey} label={value.label} bundle={value.bundle} />;
+  return (
+    <div className="tt-frame">
+      {crumb}
+      <BundleView key={docKey} docKey={docKey} label={value.label} bundle={value.bundle} />
+    </div>
+  );
 }
 
 type Tab = 'detail' | 'chains' | 'rejections' | 'lessons' | 'evals' | 'hallucinations' | 'stats';
 
-function BundleView({ label, bundle }: { label: string; bundle: TreeTraceBundle }) {
+/** A chain's identity in links: its id, or `#<index>` when it has none. */
+const chainLinkId = (c: { id: string | null; index: number }) => c.id ?? `#${c.index}`;
+
+function BundleView({ docKey, label, bundle }: { docKey: string; label: string; bundle: TreeTraceBundle }) {
   const [tab, setTab] = useState<Tab>('chains');
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const [chainId, setChainId] = useState<number | null>(null);
@@ -146,6 +165,33 @@ function BundleView({ label, bundle }: { label: string; bundle: TreeTraceBundle 
       reveal(nodes);
     },
     [bundle, reveal],
+  );
+
+  // Links: open the node or chain a link names; report what is shown (the URL follows it).
+  useDocFocus(docKey, (at) => {
+    if (at.kind === 'node') {
+      const n = bundle.nodes.find((x) => x.key === at.id);
+      if (!n) return `Node ${at.id} is not in this bundle (yet).`;
+      goToNode(n.index);
+      return null;
+    }
+    if (at.kind === 'chain') {
+      const c = bundle.correctionChains.find((x) => chainLinkId(x) === at.id);
+      if (!c) return `Chain ${at.id} is not in this bundle (yet).`;
+      setTab('chains');
+      selectChain(c.index);
+      return null;
+    }
+    return 'A TreeTrace bundle has no events: the link names a point it cannot have.';
+  });
+  const shownChain = chainId != null ? bundle.correctionChains[chainId] : undefined;
+  useReportDocPoint(
+    docKey,
+    shownChain && (tab === 'chains' || selectedKey == null)
+      ? { kind: 'chain', id: chainLinkId(shownChain) }
+      : selectedKey != null
+        ? { kind: 'node', id: selectedKey }
+        : null,
   );
 
   // j / k: next / previous chain in the filtered list.
@@ -274,6 +320,17 @@ function BundleView({ label, bundle }: { label: string; bundle: TreeTraceBundle 
           </span>
           <span className="tt-chain-text">{chain.summary ?? chain.failureType ?? ''}</span>
           <span className="tt-chain-actions">
+            <CopyLinkButton
+              className="tt-btn"
+              target={{ kind: 'document', key: docKey, at: { kind: 'chain', id: chainLinkId(chain) } }}
+            />
+            <BookmarkButton
+              className="tt-btn"
+              target={{ kind: 'document', key: docKey, at: { kind: 'chain', id: chainLinkId(chain) } }}
+              label={`chain ${chainLinkId(chain)}${chain.failureType ? ` (${chain.failureType})` : ''}`}
+              seq={null}
+              align="right"
+            />
             <button
               type="button"
               className="tt-btn"
@@ -309,6 +366,13 @@ function BundleView({ label, bundle }: { label: string; bundle: TreeTraceBundle 
         {bundle.nodes.length === 0 ? (
           <div className="tt-tree tt-tree-empty" data-testid="tt-tree">
             {bundle.hasTree ? 'The tree has no nodes.' : 'No readable tree.json in this bundle.'}
+            {errors.length > 0 && (
+              <ul className="tt-tree-problems" data-testid="tt-tree-problems">
+                {errors.map((e, i) => (
+                  <li key={i}>✗ {e.message}</li>
+                ))}
+              </ul>
+            )}
           </div>
         ) : (
           <PromptTree
@@ -344,6 +408,20 @@ function BundleView({ label, bundle }: { label: string; bundle: TreeTraceBundle 
             ))}
           </nav>
           <div className="tt-side-body">
+            {tab === 'detail' && selected != null && selectedKey != null && (
+              <div className="detail-actions tt-node-actions">
+                <CopyLinkButton
+                  className="tt-btn"
+                  target={{ kind: 'document', key: docKey, at: { kind: 'node', id: selectedKey } }}
+                />
+                <BookmarkButton
+                  className="tt-btn"
+                  target={{ kind: 'document', key: docKey, at: { kind: 'node', id: selectedKey } }}
+                  label={`node ${selectedKey}`}
+                  seq={null}
+                />
+              </div>
+            )}
             {tab === 'detail' && <NodeDetail bundle={bundle} node={selected} go={goToNode} />}
             {tab === 'chains' && (
               <ChainsPanel

@@ -15,6 +15,44 @@ const overlaps = (a: Rect, b: Rect) =>
   a.y < b.y + b.height + NODE_GAP / 2 &&
   b.y < a.y + a.height + NODE_GAP / 2;
 
+/**
+ * Placed rectangles bucketed by a coarse grid, so "is this slot free?" looks at the few rects
+ * near it rather than all of them (expanding every tool group of a 20k-node session places ~1,000
+ * nodes among ~1,000: a scan per slide made that ~200 ms; issue 8 asks ≤ 16 ms per append).
+ */
+class RectIndex {
+  private static readonly CELL = 256;
+  private readonly cells = new Map<string, Rect[]>();
+  readonly all: Rect[] = [];
+
+  add(r: Rect): void {
+    this.all.push(r);
+    this.forCells(r, (key) => {
+      const list = this.cells.get(key);
+      if (list) list.push(r);
+      else this.cells.set(key, [r]);
+    });
+  }
+
+  free(r: Rect): boolean {
+    let hit = false;
+    this.forCells(r, (key) => {
+      if (!hit) hit = this.cells.get(key)?.some((o) => overlaps(r, o)) ?? false;
+    });
+    return !hit;
+  }
+
+  private forCells(r: Rect, fn: (key: string) => void): void {
+    const c = RectIndex.CELL;
+    const pad = NODE_GAP / 2;
+    const x0 = Math.floor((r.x - pad) / c);
+    const x1 = Math.floor((r.x + r.width + pad) / c);
+    const y0 = Math.floor((r.y - pad) / c);
+    const y1 = Math.floor((r.y + r.height + pad) / c);
+    for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) fn(`${x},${y}`);
+  }
+}
+
 /** Returns `positions` itself when every visible node already has one. */
 export function placeNewNodes(
   graph: VisibleGraph,
@@ -33,13 +71,13 @@ export function placeNewNodes(
   }
 
   const out = new Map(positions);
-  const rects: Rect[] = [];
+  const rects = new RectIndex();
   for (const [id, p] of out) {
     const kind = kindOf.get(id);
-    if (kind) rects.push({ ...p, ...sizeOf(kind) });
+    if (kind) rects.add({ ...p, ...sizeOf(kind) });
   }
   const down = direction === 'DOWN';
-  const free = (r: Rect) => !rects.some((o) => overlaps(r, o));
+  const free = (r: Rect) => rects.free(r);
 
   // Parents first: a node whose parent is also new waits until the parent has a place.
   let pending = missing;
@@ -60,7 +98,7 @@ export function placeNewNodes(
         else rect.y += NODE_GAP;
       }
       out.set(n.id, { x: rect.x, y: rect.y });
-      rects.push(rect);
+      rects.add(rect);
     }
     pending = next;
   }
@@ -85,7 +123,7 @@ export function placeNewNodes(
   function belowEverything(size: Size): Rect {
     let x = 0;
     let y = 0;
-    for (const r of rects) {
+    for (const r of rects.all) {
       if (down) x = Math.max(x, r.x + r.width + NODE_GAP);
       else y = Math.max(y, r.y + r.height + NODE_GAP);
     }

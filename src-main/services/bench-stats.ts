@@ -1,0 +1,68 @@
+/**
+ * Opt-in measurements for `npm run bench` (issue 8), off unless LINEAGE_EXPLORER_BENCH_STATS names
+ * a file: how long the main thread's event loop was blocked (perf_hooks.monitorEventLoopDelay at a
+ * 10 ms resolution) and the peaks of process.memoryUsage() sampled every 50 ms.
+ *
+ * Each SIGUSR2 writes the figures since the previous one to the file (one JSON object, replaced
+ * atomically, numbered by `n`) and starts a new window; so does exit. With `node --expose-gc` the
+ * "now" memory figures are taken after a full collection (what is really kept, not garbage).
+ */
+import { renameSync, writeFileSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+const SAMPLE_MS = 50;
+
+export interface BenchStats {
+  n: number;
+  windowMs: number;
+  /** Longest event-loop block in the window, ms (includes the 10 ms resolution). */
+  loopMaxMs: number;
+  loopP99Ms: number;
+  peak: { rss: number; heapUsed: number; external: number; arrayBuffers: number };
+  now: NodeJS.MemoryUsage;
+  gc: boolean;
+}
+
+export function startBenchStats(file = process.env['LINEAGE_EXPLORER_BENCH_STATS']): void {
+  if (!file) return;
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  let n = 0;
+  let since = performance.now();
+  const peak = { rss: 0, heapUsed: 0, external: 0, arrayBuffers: 0 };
+  const sample = () => {
+    const m = process.memoryUsage();
+    peak.rss = Math.max(peak.rss, m.rss);
+    peak.heapUsed = Math.max(peak.heapUsed, m.heapUsed);
+    peak.external = Math.max(peak.external, m.external);
+    peak.arrayBuffers = Math.max(peak.arrayBuffers, m.arrayBuffers);
+  };
+  const timer = setInterval(sample, SAMPLE_MS);
+  timer.unref();
+
+  const write = () => {
+    sample();
+    const gc = (globalThis as { gc?: () => void }).gc;
+    gc?.();
+    const stats: BenchStats = {
+      n: ++n,
+      windowMs: performance.now() - since,
+      loopMaxMs: histogram.max / 1e6,
+      loopP99Ms: histogram.percentile(99) / 1e6,
+      peak: { ...peak },
+      now: process.memoryUsage(),
+      gc: Boolean(gc),
+    };
+    try {
+      writeFileSync(`${file}.tmp`, JSON.stringify(stats));
+      renameSync(`${file}.tmp`, file);
+    } catch {
+      // The bench reads what it can; serve goes on.
+    }
+    histogram.reset();
+    since = performance.now();
+    peak.rss = peak.heapUsed = peak.external = peak.arrayBuffers = 0;
+  };
+  process.on('SIGUSR2', write);
+  process.once('exit', write);
+}

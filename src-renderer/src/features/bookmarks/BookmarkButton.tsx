@@ -1,0 +1,118 @@
+/**
+ * "Bookmark": pins a point (a session at a seq, a node, an event, a TreeTrace node or chain)
+ * with a name and a note, in a small form under the button. The name starts as what the point is
+ * called; the bookmark is kept by the app (bookmarks-store.ts), never beside the logs.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { PinTarget } from '../../../../src-shared/links/app-link';
+import { addBookmark } from './bookmarks-store';
+import './bookmarks.css';
+
+export function BookmarkButton(props: {
+  target: PinTarget;
+  /** What the point is called (the name's default, and shown if the point is ever gone). */
+  label: string;
+  seq: number | null;
+  className?: string;
+  /** Which edge of the button the form lines up with: the side with room (default left). */
+  align?: 'left' | 'right';
+}) {
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState(props.label);
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: MouseEvent) => {
+      if (box.current && !box.current.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    return () => document.removeEventListener('mousedown', close);
+  }, [open]);
+
+  const save = async () => {
+    if (!name.trim() || busy) return;
+    setBusy(true);
+    const ok = await addBookmark({
+      target: props.target,
+      name: name.trim(),
+      note,
+      targetLabel: props.label,
+      seq: props.seq,
+    });
+    setBusy(false);
+    if (ok) {
+      setOpen(false);
+      setNote('');
+    }
+  };
+
+  return (
+    <div className="bookmark-button-wrap" ref={box}>
+      <button
+        type="button"
+        className={props.className ?? 'button'}
+        data-testid="bookmark-here"
+        aria-expanded={open}
+        title="Bookmark this point, with a name and a note"
+        onClick={(e) => {
+          e.stopPropagation();
+          if (!open) setName(props.label);
+          setOpen(!open);
+        }}
+      >
+        <span aria-hidden="true">☆</span> Bookmark
+      </button>
+      {open && (
+        <form
+          className={`bookmark-form align-${props.align ?? 'left'}`}
+          data-testid="bookmark-form"
+          onClick={(e) => e.stopPropagation()}
+          onKeyDown={(e) => {
+            e.stopPropagation();
+            if (e.key === 'Escape') setOpen(false);
+          }}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+        >
+          <div className="bookmark-form-title">Bookmark {props.label}</div>
+          <input
+            autoFocus
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="Name"
+            aria-label="Bookmark name"
+            maxLength={200}
+            data-testid="bookmark-name-input"
+          />
+          <textarea
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            placeholder="Note (optional)"
+            aria-label="Bookmark note"
+            rows={3}
+            maxLength={4096}
+            data-testid="bookmark-note-input"
+          />
+          <div className="bookmark-form-actions">
+            <button type="button" className="button" onClick={() => setOpen(false)}>
+              Cancel
+            </button>
+            <button
+              type="submit"
+              className="button is-on"
+              disabled={!name.trim() || busy}
+              data-testid="bookmark-save"
+            >
+              Save bookmark
+            </button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}
