@@ -153,6 +153,19 @@ export async function openSession(key: string | null): Promise<void> {
   if (key) await loadSnapshot(key);
 }
 
+/**
+ * `sessions.close`: serve lets go of the session's memory and stops reading it; its row stays,
+ * marked closed, and opening it again reads it afresh. A shown session is put away first.
+ */
+export async function closeSession(key: string): Promise<void> {
+  if (state().viewKey === key) await openSession(null);
+  try {
+    state().upsertSessions([await call('sessions', 'close', key)]);
+  } catch (error) {
+    state().pushToast(`Could not close the session: ${message(error)}`, 'error');
+  }
+}
+
 /** `sessions.open(path)`: follow another folder or file, then show the first session it brought. */
 export async function openFolder(path: string): Promise<boolean> {
   const before = new Set(state().sessions.map((s) => s.key));

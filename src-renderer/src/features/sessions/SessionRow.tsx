@@ -34,67 +34,90 @@ export const SessionRow = memo(function SessionRow(props: {
   item: SessionListItem;
   selected: boolean;
   onOpen(key: string): void;
+  onClose(key: string): void;
 }) {
   const { item: s, selected } = props;
   const state = dotState(s);
   const duration = span(s);
+  // Only a session serve holds in memory can be closed (not one listed from a cache, or closed).
+  const closable = !s.closed && !s.estimated;
   return (
-    <button
-      type="button"
-      className={`session-row${selected ? ' is-selected' : ''}`}
-      data-testid="session-row"
-      data-session-id={s.sessionId}
-      data-session-key={s.key}
-      data-status={s.status}
-      aria-current={selected ? 'true' : undefined}
-      title={s.path}
-      onClick={() => props.onOpen(s.key)}
-    >
-      <div className="session-row-head">
-        <StatusDot state={state} title={state === 'live' ? 'live — growing' : state} />
-        <span className="session-id mono">{s.sessionId}</span>
-        <span
-          className="session-events"
-          data-estimated={s.estimated ? 'true' : undefined}
-          title={
-            s.estimated
-              ? `about ${s.events} events (the last event's seq) — read in full when opened`
-              : `${s.events} events`
-          }
-        >
-          {s.estimated ? '~' : ''}
-          {formatCount(s.events)}
-        </span>
-      </div>
-      <div className="session-row-chips">
-        <VerdictChips counts={s.verdicts} />
-        {s.parseErrors > 0 && (
-          <Chip tone="refuted" title={`${s.parseErrors} line(s) could not be parsed`}>
-            {s.parseErrors} parse error{s.parseErrors === 1 ? '' : 's'}
-          </Chip>
-        )}
-        {s.models.slice(0, 2).map((m) => (
-          <Chip key={m} tone="muted" title={m}>
-            {shortModel(m)}
-          </Chip>
-        ))}
-        {s.models.length > 2 && <Chip tone="muted">+{s.models.length - 2}</Chip>}
-      </div>
-      <div className="session-row-meta" title={`first ${s.firstTs ?? '—'}\nlast ${s.lastTs ?? '—'}`}>
-        <span className="ellipsis">{formatDateTime(s.firstTs)}</span>
-        {duration && <span className="faint nowrap">· {duration}</span>}
-        <span className="spacer" />
-        {recent(s.lastTs) && <span className="faint nowrap">{formatAgo(s.lastTs)}</span>}
-      </div>
-      {s.status === 'loading' && (
-        <div className="session-row-progress">
-          <ProgressBar value={s.bytesRead} total={s.fileBytes} label="bytes read" />
-          <span className="faint">
-            {formatBytes(s.bytesRead)} / {formatBytes(s.fileBytes)}
+    <div className="session-row-wrap" role="listitem">
+      <button
+        type="button"
+        className={`session-row${selected ? ' is-selected' : ''}`}
+        data-testid="session-row"
+        data-session-id={s.sessionId}
+        data-session-key={s.key}
+        data-status={s.status}
+        data-closed={s.closed ? 'true' : undefined}
+        aria-current={selected ? 'true' : undefined}
+        title={s.path}
+        onClick={() => props.onOpen(s.key)}
+      >
+        <div className="session-row-head">
+          <StatusDot state={state} title={state === 'live' ? 'live — growing' : state} />
+          <span className="session-id mono">{s.sessionId}</span>
+          <span
+            className="session-events"
+            data-estimated={s.estimated ? 'true' : undefined}
+            title={
+              s.estimated
+                ? `about ${s.events} events (the last event's seq) — read in full when opened`
+                : `${s.events} events`
+            }
+          >
+            {s.estimated ? '~' : ''}
+            {formatCount(s.events)}
           </span>
         </div>
+        <div className="session-row-chips">
+          <VerdictChips counts={s.verdicts} />
+          {s.parseErrors > 0 && (
+            <Chip tone="refuted" title={`${s.parseErrors} line(s) could not be parsed`}>
+              {s.parseErrors} parse error{s.parseErrors === 1 ? '' : 's'}
+            </Chip>
+          )}
+          {s.models.slice(0, 2).map((m) => (
+            <Chip key={m} tone="muted" title={m}>
+              {shortModel(m)}
+            </Chip>
+          ))}
+          {s.models.length > 2 && <Chip tone="muted">+{s.models.length - 2}</Chip>}
+        </div>
+        <div className="session-row-meta" title={`first ${s.firstTs ?? '—'}\nlast ${s.lastTs ?? '—'}`}>
+          <span className="ellipsis">{formatDateTime(s.firstTs)}</span>
+          {duration && <span className="faint nowrap">· {duration}</span>}
+          <span className="spacer" />
+          {recent(s.lastTs) && <span className="faint nowrap">{formatAgo(s.lastTs)}</span>}
+        </div>
+        {s.status === 'loading' && (
+          <div className="session-row-progress">
+            <ProgressBar value={s.bytesRead} total={s.fileBytes} label="bytes read" />
+            <span className="faint">
+              {formatBytes(s.bytesRead)} / {formatBytes(s.fileBytes)}
+            </span>
+          </div>
+        )}
+        {s.notice && <div className="session-row-notice">{s.notice}</div>}
+        {s.closed && (
+          <div className="session-row-closed faint" data-testid="session-closed">
+            closed — open to read it again
+          </div>
+        )}
+      </button>
+      {closable && (
+        <button
+          type="button"
+          className="session-row-close"
+          data-testid="session-close"
+          aria-label={`Close ${s.sessionId}`}
+          title="Close: let go of this session's memory and stop following it (open it to read it again)"
+          onClick={() => props.onClose(s.key)}
+        >
+          ×
+        </button>
       )}
-      {s.notice && <div className="session-row-notice">{s.notice}</div>}
-    </button>
+    </div>
   );
 });

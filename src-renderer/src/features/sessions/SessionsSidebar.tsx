@@ -1,7 +1,7 @@
 /** The sessions sidebar: search, sort, filters and the (filtered, sorted) list of rows. */
 import { useCallback, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { openSession } from '../../state/host-sync';
+import { closeSession, openSession } from '../../state/host-sync';
 import { selectPrefs, selectSearch, selectSelectedKey, selectSessions } from '../../state/selectors';
 import { useAppStore } from '../../state/store';
 import type { SessionSort } from '../../state/ui-slice';
@@ -39,6 +39,7 @@ export function SessionsSidebar() {
   );
   const liveCount = useMemo(() => sessions.filter((s) => s.live).length, [sessions]);
   const onOpen = useCallback((key: string) => void openSession(key), []);
+  const onClose = useCallback((key: string) => void closeSession(key), []);
 
   return (
     <aside className="sidebar" aria-label="Sessions">
@@ -99,7 +100,13 @@ export function SessionsSidebar() {
       </div>
       <div className="session-list" role="list">
         {rows.map((item) => (
-          <SessionRow key={item.key} item={item} selected={item.key === selectedKey} onOpen={onOpen} />
+          <SessionRow
+            key={item.key}
+            item={item}
+            selected={item.key === selectedKey}
+            onOpen={onOpen}
+            onClose={onClose}
+          />
         ))}
         {rows.length === 0 && (
           <EmptyState title={sessions.length ? 'No session matches' : 'No sessions yet'}>

@@ -1,0 +1,121 @@
+/**
+ * Issue 8 in the page: a home with more logs than are read at start lists the rest from their
+ * first and last lines ("~N" events) and reads one in full when it is opened; a change to one row
+ * leaves the others in the list; a tall graph opens fitted (its bottom nodes in view).
+ */
+import { spawn } from 'node:child_process';
+import { appendFile, mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '../support/serve-fixture';
+
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
+/** More than the 64 logs serve reads in full at start when its list cache does not know them. */
+const SESSIONS = 70;
+
+const event = (id: string, seq: number, kind = 'tool_call') =>
+  JSON.stringify({
+    schema_version: '2',
+    event_id: `${id}-${seq}`,
+    event_kind: kind,
+    session_id: id,
+    seq,
+    ts: `2026-06-0${1 + (seq % 8)}T10:00:00+00:00`,
+    actor: 'anthropic/claude-sonnet-4-6',
+    tool_call_id: `${id}-call-${seq}`,
+    tool_name: 'shell',
+  }) + '\n';
+
+async function startServe(home: string, dataDir: string) {
+  const child = spawn(
+    process.execPath,
+    [path.join(REPO, 'bin', 'lineage-explorer.js'), 'serve', '--home', home],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, LINEAGE_EXPLORER_DATA_DIR: dataDir },
+    },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d) => {
+      out += String(d);
+      const m = /(http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`serve exited ${code}`)));
+  });
+  return { url, stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))) };
+}
+
+test('a big home lists unread logs from their ends, reads one when opened, and keeps every row on a change', async ({
+  host,
+  webBrowser,
+}) => {
+  test.skip(host !== 'web', 'starts its own serve on a home of 70 sessions');
+  const base = await mkdtemp(path.join(os.tmpdir(), 'le-e2e-many-'));
+  const home = path.join(base, 'home');
+  const old = new Date(Date.now() - 86_400_000);
+  for (let i = 0; i < SESSIONS; i++) {
+    const id = `s-${String(i).padStart(3, '0')}`;
+    const file = path.join(home, 'sessions', id, 'provenance.jsonl');
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, [1, 2, 3, 4, 5].map((seq) => event(id, seq)).join(''));
+    await utimes(file, old, old); // not live: may wait to be read
+  }
+  const serve = await startServe(home, path.join(base, 'data'));
+  const page = await (await webBrowser!.newContext()).newPage();
+  try {
+    await page.goto(serve.url);
+    const rows = page.locator('[data-testid="session-row"]');
+    await expect(rows).toHaveCount(SESSIONS);
+    const estimated = page.locator('.session-events[data-estimated="true"]');
+    expect(await estimated.count()).toBeGreaterThanOrEqual(SESSIONS - 64);
+    await expect(estimated.first()).toHaveText('~5');
+
+    // Opening an estimated row reads its log: the count becomes exact.
+    const row = estimated.first().locator('xpath=ancestor::*[@data-testid="session-row"]');
+    const id = (await row.getAttribute('data-session-id'))!;
+    await row.click();
+    const opened = page.locator(`[data-testid="session-row"][data-session-id="${id}"]`);
+    await expect(opened.locator('.session-events')).toHaveText('5');
+    await expect(opened.locator('.session-events')).not.toHaveAttribute('data-estimated', 'true');
+    await expect(page.locator('[data-testid="timeline-summary"]')).toHaveAttribute('data-event-count', '5');
+
+    // A log that grows is read and its row changes; every other row stays listed.
+    await appendFile(path.join(home, 'sessions', 's-001', 'provenance.jsonl'), event('s-001', 6));
+    await expect(page.locator('[data-session-id="s-001"] .session-events')).toHaveText('6');
+    await expect(rows).toHaveCount(SESSIONS);
+  } finally {
+    await page.context().close();
+    await serve.stop();
+    await rm(base, { recursive: true, force: true });
+  }
+});
+
+test('a tall graph opens fitted: every node of a real 54-event session is in view', async ({ app }) => {
+  await app.locator('[data-testid="session-row"][data-session-id="42d50babf77e"]').click();
+  const canvas = app.locator('.graph-canvas[data-graph-state="ready"]');
+  await expect(canvas).toBeVisible();
+  const pane = (await app.locator('.react-flow__pane').boundingBox())!;
+  const nodes = app.locator('.react-flow__node');
+  await expect(nodes).toHaveCount(Number(await canvas.getAttribute('data-node-count')));
+  // The first view is set two frames after the layout lands.
+  await expect
+    .poll(async () => {
+      const boxes = await nodes.evaluateAll((els) =>
+        els.map((e) => {
+          const r = e.getBoundingClientRect();
+          return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+        }),
+      );
+      return boxes.filter(
+        (b) =>
+          b.top < pane.y ||
+          b.bottom > pane.y + pane.height ||
+          b.left < pane.x ||
+          b.right > pane.x + pane.width,
+      ).length;
+    })
+    .toBe(0);
+});
