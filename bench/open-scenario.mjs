@@ -10,7 +10,7 @@
  */
 import { installFrameProbe, openApp } from './browser.mjs';
 import { makeHome, stageSession, wallNow } from './home.mjs';
-import { probeMainThread, rssOf, startServe } from './serve-process.mjs';
+import { callBridge, probeMainThread, rssOf, startServe } from './serve-process.mjs';
 
 const FRAME_OK_MS = 50;
 
@@ -176,6 +176,13 @@ export async function openOnce(browser, log, sessionId, events, timeoutMs = 60_0
     warm.serveStats = await serve.stats();
     await second.close();
     const after = await serve.stats(); // the session open and read, after GC
+    // Closing it (sessions.close, where serve has it) should give its memory back.
+    const key = home.sessionDir(sessionId) + '/provenance.jsonl';
+    const closed = await callBridge(serve.url, 'sessions', 'close', [key]).then(
+      () => true,
+      () => false,
+    );
+    const afterClose = closed ? await serve.stats() : null;
     const kept = (s) => (s ? s.now.heapUsed + s.now.external : null);
     return {
       cold,
@@ -190,6 +197,12 @@ export async function openOnce(browser, log, sessionId, events, timeoutMs = 60_0
         rssBefore: before?.now.rss ?? null,
         rssAfter: after?.now.rss ?? null,
         rssPeakOpening: cold.serveStats?.peak.rss ?? null,
+        // Of what the session kept, the share given back once it is closed (null: no close).
+        returnedOnClose:
+          afterClose && before && after
+            ? (kept(after) - kept(afterClose)) / (kept(after) - kept(before))
+            : null,
+        rssAfterClose: afterClose?.now.rss ?? null,
       },
     };
   } finally {

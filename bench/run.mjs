@@ -78,10 +78,16 @@ function machine() {
   };
 }
 
-/** One row of the table. `target` is {max} (a ceiling on the value); pass is null when there is none. */
+/** One row of the table. `target` is {max} (a ceiling) or {min} (a floor); pass is null when there is none. */
 function row(figure, value, baseline, target, format = ms) {
   const ratio = value !== null && value !== undefined && baseline ? value / baseline : null;
-  const pass = !target ? null : value === null || value === undefined ? false : value <= target.max;
+  const pass = !target
+    ? null
+    : value === null || value === undefined
+      ? false
+      : target.min !== undefined
+        ? value >= target.min
+        : value <= target.max;
   rows.push({
     figure,
     value: format(value),
@@ -90,7 +96,13 @@ function row(figure, value, baseline, target, format = ms) {
     target: target ? target.label : 'info',
     result: pass === null ? '' : pass ? 'PASS' : 'FAIL',
   });
-  results.figures[figure] = { value, baseline: baseline ?? null, ratio, target: target?.max ?? null, pass };
+  results.figures[figure] = {
+    value,
+    baseline: baseline ?? null,
+    ratio,
+    target: target?.max ?? target?.min ?? null,
+    pass,
+  };
 }
 
 async function step(name, fn) {
@@ -240,6 +252,13 @@ async function openFigures(browser, events) {
       null,
       { max: 300 * 2 ** 20, label: '≤ 300 MB' },
       mb,
+    );
+    row(
+      `T3 memory ${label}: share of it given back when the session is closed`,
+      pick(mem, (m) => m.returnedOnClose),
+      null,
+      { min: 0.8, label: '≥ 80%' },
+      (v) => (v === null || v === undefined ? 'n/a' : `${Math.round(v * 100)}%`),
     );
     if (opens.length > okCold.length)
       results.figures[`open ${label}: runs that timed out`] = opens.length - okCold.length;

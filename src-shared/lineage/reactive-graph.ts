@@ -7,6 +7,7 @@
  * Written by hand because no library does incremental derivation over an append-only event
  * stream with retractable contributions (corrections move events between nodes).
  */
+import { jsonEqual } from './json-equal';
 import type { LineageDelta, LineageEdge, LineageNode } from './types';
 
 export interface BuildContext {
@@ -158,7 +159,7 @@ export class ReactiveGraph {
     for (const edge of newEdges) {
       addTo(this.edgeOwners, edge.id, id);
       const prev = this.edges.get(edge.id);
-      if (!prev || JSON.stringify(prev) !== JSON.stringify(edge)) {
+      if (!prev || !jsonEqual(prev, edge)) {
         this.edges.set(edge.id, edge);
         this.pendingEdges.set(edge.id, edge);
       }
@@ -198,7 +199,7 @@ export class ReactiveGraph {
 
   private upsertNode(node: LineageNode): void {
     const prev = this.nodes.get(node.id);
-    if (prev && JSON.stringify(prev) === JSON.stringify(node)) return;
+    if (prev && jsonEqual(prev, node)) return;
     this.nodes.set(node.id, node);
     this.pendingNodes.set(node.id, node);
   }

@@ -12,6 +12,10 @@ import { watch, type FSWatcher } from 'chokidar';
 import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { FileTailer, type ResetReason } from './file-tailer';
+import { RawWatches } from './raw-watches';
+
+/** Live logs with a raw fs.watch of their own (50 sessions written at once, with room to spare). */
+const MAX_RAW_WATCHES = 256;
 
 export interface LogWatcherEvents {
   onFileAdded(file: string): void;
@@ -49,6 +53,7 @@ export class LogWatcher {
   private watcher: FSWatcher | null = null;
   private readonly tailers = new Map<string, FileTailer>();
   private readonly lastGrowth = new Map<string, number>();
+  private readonly raw = new RawWatches(MAX_RAW_WATCHES, (file) => this.poke(file));
   /** Deferred logs (not read yet) and their size when found: a change of size activates them. */
   private readonly deferred = new Map<string, number | null>();
   /** Logs the user closed (also in `deferred`): read again only when opened. */
@@ -124,6 +129,7 @@ export class LogWatcher {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.raw.closeAll();
     for (const t of this.timers) clearInterval(t);
     for (const t of this.tailers.values()) t.dispose();
     this.tailers.clear();
@@ -186,6 +192,7 @@ export class LogWatcher {
     old.dispose();
     this.tailers.set(file, this.newTailer(file));
     this.lastGrowth.delete(file);
+    this.raw.drop(file);
     this.deferred.set(file, null);
     this.closedFiles.add(file);
   }
@@ -194,6 +201,7 @@ export class LogWatcher {
     return new FileTailer(file, {
       onBytes: (bytes, from, size) => {
         this.lastGrowth.set(file, Date.now());
+        if (!this.closed) this.raw.ensure(file);
         return this.events.onBytes(file, bytes, from, size);
       },
       onReset: (reason) => {
@@ -218,6 +226,7 @@ export class LogWatcher {
     tailer.dispose();
     this.tailers.delete(file);
     this.lastGrowth.delete(file);
+    this.raw.drop(file);
     this.deferred.delete(file);
     this.closedFiles.delete(file);
     this.events.onFileRemoved(file);
@@ -230,5 +239,6 @@ export class LogWatcher {
       if (now - at > window) continue;
       void this.tailers.get(file)?.poke();
     }
+    this.raw.keep((file) => now - (this.lastGrowth.get(file) ?? 0) <= window);
   }
 }
