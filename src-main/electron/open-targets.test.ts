@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SessionStore } from '../services/sessions/session-store';
 import { appPath } from '../../src-shared/links/app-link';
+import { memberKey } from '../services/treetrace/treetrace-sets';
 import { classifyTarget, kindOfFile, Opener, type OpenerDeps } from './open-targets';
 import { makeTempDirs, type TempDirs } from './test-support/temp-home';
 
@@ -142,6 +143,15 @@ describe('Opener', () => {
     log = [];
     await opener.openLink({ kind: 'target', target: { kind: 'bookmark', id: 'b1' }, path: 'bookmark/b1' });
     expect(log).toEqual(['link bookmark/b1']);
+  });
+
+  it('a link to a member of a TreeTrace set follows (and asks for) the set folder, not the member key', async () => {
+    const set = path.join(dirs.base, 'tt-set');
+    await mkdir(set, { recursive: true });
+    const target = { kind: 'document', key: memberKey(set, 'sessions/a'), at: null } as const;
+    answer = false;
+    await opener.openLink({ kind: 'target', target, path: appPath(target) });
+    expect(log).toEqual([`ask ${set}`]);
   });
 
   it('runs a launch in order and reports links it could not read', async () => {

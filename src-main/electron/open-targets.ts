@@ -7,6 +7,7 @@
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { parseMemberKey } from '../services/treetrace/treetrace-sets';
 import type { PushedEvent, SessionListItem } from '../../src-shared/bridge/contract';
 import { isUnder } from '../services/fs/is-under';
 import type { DeepLink } from './deep-link';
@@ -136,7 +137,10 @@ export class Opener {
       target.kind === 'session'
         ? this.deps.store.list().some((s) => s.key === target.key)
         : (this.deps.store.documents?.list() ?? []).some((d) => d.key === target.key);
-    if (open || (await this.openPath(target.key, 'link'))) show();
+    // A TreeTrace set member's key is its set's path plus `#member=…`: the set is what to open.
+    const toOpen =
+      target.kind === 'document' ? (parseMemberKey(target.key)?.setKey ?? target.key) : target.key;
+    if (open || (await this.openPath(toOpen, 'link'))) show();
   }
 
   /** Runs what a launch asked for, in order. */
