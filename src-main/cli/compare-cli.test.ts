@@ -3,33 +3,16 @@
  * on real logs copied from the corpus and a small log built to hold a verdict flip and a
  * correction (src-shared/lineage/compare/fixtures/).
  */
-import { execFile, type ExecFileException } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { REPO_ROOT, runCli } from './test-support/run-cli-process';
 import type { CompareResult } from '../../src-shared/lineage/compare/compare-types';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const BIN = path.join(ROOT, 'bin', 'lineage-explorer.js');
+const ROOT = REPO_ROOT;
 const FIXTURES = path.join(ROOT, 'src-shared', 'lineage', 'compare', 'fixtures');
 const fx = (name: string) => path.join(FIXTURES, name);
 
-function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [BIN, ...args],
-      { cwd: ROOT, encoding: 'utf8' },
-      (error: ExecFileException | null, stdout, stderr) => {
-        resolve({
-          code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1,
-          stdout,
-          stderr,
-        });
-      },
-    );
-  });
-}
+const run = (args: string[]) => runCli(args);
 
 describe('lineage-explorer compare', () => {
   it('prints the summary and the aligned steps of one log at two seqs', async () => {

@@ -7,46 +7,22 @@
  * scripts/reference/make_fixtures.py generates (regenerate with
  * scripts/reference/regenerate_expected.sh). Nothing here reads outside the project.
  */
-import { execFile, type ExecFileException } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { appendFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT, runCli, type CliRun as Run } from './test-support/run-cli-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const BIN = path.join(ROOT, 'bin', 'lineage-explorer.js');
+const ROOT = REPO_ROOT;
 const FIXTURES = path.join(ROOT, 'src-main', 'cli', 'fixtures');
 const EXPECTED = path.join(FIXTURES, 'expected');
 /** The human form lists this many problems (by line number), then "… and N more". */
 const SHOWN_PROBLEMS = 8;
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [BIN, ...args],
-      {
-        cwd: ROOT,
-        maxBuffer: 256 * 1024 * 1024,
-        encoding: 'utf8',
-        // No PATH means "the sciagent home": never let the machine's own ~/.sciagent leak in.
-        env: { ...process.env, SCIAGENT_HOME: path.join(ROOT, 'no-such-sciagent-home'), ...env },
-      },
-      (error: ExecFileException | null, stdout: string, stderr: string) => {
-        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-}
+// No PATH means "the sciagent home": never let the machine's own ~/.sciagent leak in.
+const run = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+  runCli(args, { env: { SCIAGENT_HOME: path.join(ROOT, 'no-such-sciagent-home'), ...env } });
 
 interface Job {
   jobId: string;

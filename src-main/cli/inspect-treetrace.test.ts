@@ -5,41 +5,19 @@
  * escaping and exploding. Counts are held to fixtures/corpus-expected.json, written by an
  * independent reading of the corpus files.
  */
-import { execFile, type ExecFileException } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT, runCli, type CliRun as Run } from './test-support/run-cli-process';
 import { gzipSync, strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleTexts, chainSpecs, makeTree } from '../../src-shared/formats/treetrace/testing/make-bundle';
 import { makeTarGz, makeZip, rawTar, readTree, tempDir, writeTree } from '../services/treetrace/test-support';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const BIN = path.join(ROOT, 'bin', 'lineage-explorer.js');
+const ROOT = REPO_ROOT;
 const TT = path.join(ROOT, 'src-shared', 'formats', 'treetrace', 'fixtures');
 const CORPUS = path.join(TT, 'corpus');
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-  ms: number;
-}
-
-function run(args: string[]): Promise<Run> {
-  const started = Date.now();
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [BIN, ...args],
-      { cwd: ROOT, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8', timeout: 60_000 },
-      (error: ExecFileException | null, stdout: string, stderr: string) => {
-        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
-        resolve({ code, stdout, stderr, ms: Date.now() - started });
-      },
-    );
-  });
-}
+const run = (args: string[]) => runCli(args, { timeoutMs: 60_000 });
 
 type Summary = Record<string, unknown> & { source: string; path: string };
 

@@ -3,12 +3,11 @@
  * `node bin/lineage-explorer.js …` on ledgers written to temp folders. Needs `npm run build` first
  * (`npm test` does it).
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT, runCliSync, type CliRun } from './test-support/run-cli-process';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   LedgerBuilder,
@@ -16,19 +15,10 @@ import {
   richLedger,
 } from '../../src-shared/formats/change-ledger/testing/ledger-builder';
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const bin = path.join(repoRoot, 'bin', 'lineage-explorer.js');
+const repoRoot = REPO_ROOT;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(...args: string[]): Run {
-  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', cwd: tmp });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+type Run = CliRun;
+const cli = (...args: string[]): Run => runCliSync(args, { cwd: tmp });
 
 let tmp: string;
 let ledgerDir: string;

@@ -1,35 +1,19 @@
 // `lineage-explorer open` as a process: with no Electron binary it says so; with one it starts
 // the desktop app on the paths (a stand-in executable records what it was started with).
-import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT, runCliSync } from './test-support/run-cli-process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const BIN = path.join(ROOT, 'bin', 'lineage-explorer.js');
+const ROOT = REPO_ROOT;
 let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'le-open-'));
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-function run(args: string[], env: NodeJS.ProcessEnv) {
-  try {
-    return {
-      code: 0,
-      stderr: execFileSync(process.execPath, [BIN, ...args], {
-        env: { ...process.env, ...env },
-        encoding: 'utf8',
-        stdio: 'pipe',
-      }),
-    };
-  } catch (error) {
-    const e = error as { status: number; stderr: string };
-    return { code: e.status, stderr: e.stderr };
-  }
-}
+const run = (args: string[], env: NodeJS.ProcessEnv) => runCliSync(args, { env, cwd: process.cwd() });
 
 describe('lineage-explorer open', () => {
   it('exits 2 pointing at serve when there is no Electron binary', () => {

@@ -3,12 +3,11 @@
  * `node bin/lineage-explorer.js …` on real files in temp folders. Needs `npm run build` first
  * (`npm test` does it).
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT, runCliSync, type CliRun } from './test-support/run-cli-process';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   REPORT_PATH,
@@ -19,19 +18,10 @@ import {
   type TraceFixture,
 } from '../../src-shared/formats/step-trace/testing/trace-fixture';
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const bin = path.join(repoRoot, 'bin', 'lineage-explorer.js');
+const repoRoot = REPO_ROOT;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(...args: string[]): Run {
-  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', cwd: tmp });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+type Run = CliRun;
+const cli = (...args: string[]): Run => runCliSync(args, { cwd: tmp });
 
 function json(run: Run): { verdict: string; violations: Array<Record<string, unknown>> } {
   return JSON.parse(run.stdout) as { verdict: string; violations: Array<Record<string, unknown>> };
