@@ -4,6 +4,7 @@ import { useAppStore } from '../../state/store';
 import type { BottomTab } from '../../state/ui-slice';
 import { HealthPanel } from '../health/HealthPanel';
 import { TimelinePanel } from '../timeline/TimelinePanel';
+import { TabStrip } from '../../shared/TabStrip';
 
 export function BottomPanel() {
   const tab = useAppStore(selectBottomTab);
@@ -13,34 +14,29 @@ export function BottomPanel() {
   const setTab = (t: BottomTab) => useAppStore.getState().setBottomTab(t);
   return (
     <section className="bottom-panel" aria-label="Timeline and tail health">
-      <div className="panel-bar tabs" role="tablist">
-        <button
-          type="button"
-          role="tab"
-          aria-selected={tab === 'timeline'}
-          className={`tab${tab === 'timeline' ? ' is-on' : ''}`}
-          onClick={() => setTab('timeline')}
-          data-testid="tab-timeline"
-        >
-          Timeline
-        </button>
-        <button
-          type="button"
-          role="tab"
-          aria-selected={tab === 'health'}
-          className={`tab${tab === 'health' ? ' is-on' : ''}`}
-          onClick={() => setTab('health')}
-          data-testid="tab-health"
-        >
-          Tail health
-          {skipped > 0 && <span className="tab-count tone-refuted">{skipped}</span>}
-          {notices > 0 && (
-            <span className="tab-count tone-warning">
-              {notices} notice{notices === 1 ? '' : 's'}
-            </span>
-          )}
-        </button>
-      </div>
+      <TabStrip<BottomTab>
+        className="panel-bar tabs"
+        value={tab}
+        onChange={setTab}
+        tabs={[
+          { id: 'timeline', label: 'Timeline', testId: 'tab-timeline' },
+          {
+            id: 'health',
+            testId: 'tab-health',
+            label: (
+              <>
+                Tail health
+                {skipped > 0 && <span className="tab-count tone-refuted">{skipped}</span>}
+                {notices > 0 && (
+                  <span className="tab-count tone-warning">
+                    {notices} notice{notices === 1 ? '' : 's'}
+                  </span>
+                )}
+              </>
+            ),
+          },
+        ]}
+      />
       <div className="bottom-body">{tab === 'timeline' ? <TimelinePanel /> : <HealthPanel />}</div>
     </section>
   );

@@ -10,6 +10,7 @@ import { LedgerTimeline } from './LedgerTimeline';
 import { LedgerDiffPanel } from './LedgerDiffPanel';
 import { useUserBookmarks } from './use-user-bookmarks';
 import './ledger.css';
+import { TabStrip } from '../../shared/TabStrip';
 
 const load = (key: string) => call('ledger', 'model', key);
 
@@ -49,28 +50,15 @@ export function LedgerView({ docKey }: { docKey: string }) {
           </span>
         </div>
       </header>
-      <nav className="tabs ledger-tabs" role="tablist">
-        <button
-          type="button"
-          role="tab"
-          aria-selected={tab === 'timeline'}
-          className={`tab${tab === 'timeline' ? ' is-on' : ''}`}
-          onClick={() => setTab('timeline')}
-          data-testid="ledger-tab-timeline"
-        >
-          Timeline
-        </button>
-        <button
-          type="button"
-          role="tab"
-          aria-selected={tab === 'diff'}
-          className={`tab${tab === 'diff' ? ' is-on' : ''}`}
-          onClick={() => setTab('diff')}
-          data-testid="ledger-tab-diff"
-        >
-          Compare bookmarks
-        </button>
-      </nav>
+      <TabStrip<Tab>
+        className="tabs ledger-tabs"
+        value={tab}
+        onChange={setTab}
+        tabs={[
+          { id: 'timeline', label: 'Timeline', testId: 'ledger-tab-timeline' },
+          { id: 'diff', label: 'Compare bookmarks', testId: 'ledger-tab-diff' },
+        ]}
+      />
       <div className="ledger-body">
         {tab === 'timeline' ? (
           <LedgerTimeline docKey={docKey} model={model} onCompare={compare} pins={pins} />

@@ -37,6 +37,7 @@ import {
   layoutGroups,
 } from './tree-model';
 import './treetrace.css';
+import { TabStrip } from '../../shared/TabStrip';
 
 const load = (key: string) => call('treetrace', 'bundle', key);
 
@@ -391,22 +392,23 @@ function BundleView({ docKey, label, bundle }: { docKey: string; label: string; 
           />
         )}
         <aside className="tt-side">
-          <nav className="tt-tabs" role="tablist">
-            {tabs.map(([t, name, count]) => (
-              <button
-                key={t}
-                type="button"
-                role="tab"
-                aria-selected={tab === t}
-                className={`tt-tab${tab === t ? ' is-active' : ''}`}
-                data-testid={`tt-tab-${t}`}
-                onClick={() => setTab(t)}
-              >
-                {name}
-                {count != null && <span className="tt-tab-count">{count}</span>}
-              </button>
-            ))}
-          </nav>
+          <TabStrip<Tab>
+            className="tt-tabs"
+            tabClass="tt-tab"
+            activeClass="is-active"
+            value={tab}
+            onChange={setTab}
+            tabs={tabs.map(([t, name, count]) => ({
+              id: t,
+              testId: `tt-tab-${t}`,
+              label: (
+                <>
+                  {name}
+                  {count != null && <span className="tt-tab-count">{count}</span>}
+                </>
+              ),
+            }))}
+          />
           <div className="tt-side-body">
             {tab === 'detail' && selected != null && selectedKey != null && (
               <div className="detail-actions tt-node-actions">
