@@ -9,6 +9,7 @@
  */
 import { test as base, expect, type Browser, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,6 +37,13 @@ async function startServe(home: string): Promise<{ url: string; child: ChildProc
     [path.join(REPO, 'bin', 'lineage-explorer.js'), 'serve', '--home', home],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
+      // The app's own data (bookmarks, the sessions-list cache) never goes to the user's real
+      // config folder: a spec that cares sets its own folder, every other serve gets a fresh one.
+      env: {
+        ...process.env,
+        LINEAGE_EXPLORER_DATA_DIR:
+          process.env['LINEAGE_EXPLORER_DATA_DIR'] ?? mkdtempSync(path.join(os.tmpdir(), 'le-e2e-data-')),
+      },
     },
   );
   let stderr = '';
