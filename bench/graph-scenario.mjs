@@ -133,12 +133,19 @@ export async function graphOnce(browser, events) {
     const mounted = await page.evaluate(() => document.querySelectorAll('.react-flow__node').length);
     const panZoom = await panAndZoom(page);
 
-    // A visible relayout: every tool group opens (each shows its first members).
+    // A visible relayout: every tool group opens (each shows its first members). Fitted first
+    // (the pan above moved away), and fitted again after, so the figures are of a full view.
+    const fit = async () => {
+      await page.locator('button[title="Fit the graph to the view (F)"]').click();
+      await page.waitForTimeout(500);
+    };
+    await fit();
     const before = Number(await page.locator('.graph-canvas').getAttribute('data-node-count'));
     await page.evaluate(recordClickOn, 'button[title="Show every tool call"]');
     await page.locator('button[title="Show every tool call"]').click();
     const expanded = await page.evaluate(waitNodeCount, { before, timeoutMs: 10_000 });
     const clickAt = await page.evaluate(() => window.__clickAt);
+    await fit();
     const mountedExpanded = await page.evaluate(() => document.querySelectorAll('.react-flow__node').length);
     const panZoomExpanded = await panAndZoom(page);
     await page.locator('button[title="Group tool calls by tool name"]').click();

@@ -28,7 +28,10 @@ export async function serveCommand(
   }
   startBenchStats(); // only with LINEAGE_EXPLORER_BENCH_STATS set (npm run bench)
   const store = new SessionStore({ roots: roots.roots });
-  await store.start();
+  // Listening while the roots are scanned (a home of 2,000 sessions takes a second): the page
+  // loads meanwhile, and its first list waits for the scan (client-services `whenStarted`).
+  const starting = store.start();
+  starting.catch(() => {}); // awaited below, once the URL is out
   let host;
   try {
     host = await startWebHost({
@@ -37,6 +40,7 @@ export async function serveCommand(
       info: () => ({ version, home: roots.home, roots: store.roots, demo: roots.demo }),
     });
   } catch (error) {
+    await store.whenStarted();
     await store.close();
     io.err(`lineage-explorer serve: cannot listen on 127.0.0.1:${port}: ${(error as Error).message}`);
     return 2;
@@ -44,6 +48,7 @@ export async function serveCommand(
   if (roots.demo) io.err(`lineage-explorer: no sciagent home at ${roots.home}; showing the demo sessions`);
   io.err(`lineage-explorer: following ${store.roots.join(', ')}`);
   io.out(`Lineage Explorer: ${host.url}`);
+  await starting;
 
   await new Promise<void>((resolve) => {
     const stop = () => resolve();

@@ -21,7 +21,11 @@ export function connectClient(store: SessionStore, info: () => AppInfo): ClientC
   const subscriptions = new Set<string>();
   const services: Services = {
     sessions: {
-      list: async () => store.list(),
+      // A page may connect while serve still scans the roots: its first list is the whole one.
+      list: async () => {
+        await store.whenListed();
+        return store.list();
+      },
       snapshot: async (key) => {
         const snapshot = store.snapshot(key);
         subscriptions.add(key);
@@ -40,7 +44,10 @@ export function connectClient(store: SessionStore, info: () => AppInfo): ClientC
     },
     app: { info: async () => info() },
     documents: {
-      list: async () => store.documents.list(),
+      list: async () => {
+        await store.whenStarted();
+        return store.documents.list();
+      },
       open: (target) => store.documents.open(target),
     },
     treetrace: treeTraceService(store.documents),

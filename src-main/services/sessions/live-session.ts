@@ -16,6 +16,7 @@ import { encodeEdges, encodeNodes } from '../../../src-shared/bridge/graph-colum
 import type { ClassifiedRecord } from '../../../src-shared/formats/sciagent/classify-line';
 import { SessionLog, type EventView, type LogDelta } from '../../../src-shared/formats/sciagent/session-log';
 import { num, str } from '../../../src-shared/formats/sciagent/types';
+import { StringInterner } from './intern-strings';
 import { SciagentLineageBuilder } from '../../../src-shared/lineage/sciagent/lineage-builder';
 import type { LineageDelta, LineageEdge, LineageNode } from '../../../src-shared/lineage/types';
 
@@ -37,6 +38,7 @@ interface PendingDelta {
 export class LiveSession {
   private log = new SessionLog();
   private lineage: SciagentLineageBuilder;
+  private strings = new StringInterner();
   // No timeline array of our own: the log's events are the timeline (in file order), so it is
   // encoded from them when asked for — one copy of each event in memory, not two.
   private problems: ProblemEntry[] = [];
@@ -73,6 +75,7 @@ export class LiveSession {
 
   /** Records parsed by a worker from the bytes up to `committedOffset`. */
   apply(records: readonly ClassifiedRecord[], committedOffset: number, fileBytes: number): void {
+    this.strings.records(records);
     const delta = this.log.pushRecords(records);
     const lineageDelta = this.lineage.apply(delta);
     const pending = this.followed ? this.pendingDelta() : null;
@@ -113,6 +116,7 @@ export class LiveSession {
   reset(reason: string): void {
     this.log = new SessionLog();
     this.lineage = this.newLineage();
+    this.strings = new StringInterner();
     this.problems = [];
     this.verdicts.clear();
     this.verdictCounts.clear();
@@ -161,6 +165,11 @@ export class LiveSession {
     return this.pending !== null;
   }
 
+  /** Timeline rows in the pending delta (what its size, and the cost of sending it, go by). */
+  pendingRows(): number {
+    return this.pending?.timeline.length ?? 0;
+  }
+
   /**
    * The whole session now. Pending changes are folded in first so versions stay consistent. From
    * here on the session gathers deltas for the caller (see `followed`).
@@ -190,7 +199,8 @@ export class LiveSession {
 
   listItem(): SessionListItem {
     const verdicts = { verified: 0, refuted: 0, insufficient: 0, warning: 0 };
-    for (const v of Object.keys(verdicts) as (keyof typeof verdicts)[]) verdicts[v] = this.verdictCounts.get(v) ?? 0;
+    for (const v of Object.keys(verdicts) as (keyof typeof verdicts)[])
+      verdicts[v] = this.verdictCounts.get(v) ?? 0;
     return {
       key: this.key,
       source: 'sciagent',

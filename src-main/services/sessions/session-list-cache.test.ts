@@ -166,6 +166,15 @@ describe('sessions list cache', () => {
     expect(grown.verdicts.verified).toBe(3);
   });
 
+  it('a page connecting while serve scans gets the whole list (whenListed)', async () => {
+    for (const id of ['a', 'b', 'c']) await addSession(id);
+    store = new SessionStore({ roots: [home], poolSize: 1, listCacheFile: cacheFile });
+    const started = store.start(); // not awaited: serve listens meanwhile
+    await store.whenListed();
+    expect(store.list().map((i) => i.sessionId)).toEqual(['a', 'b', 'c']);
+    await started;
+  });
+
   it('a damaged cache file is ignored with a notice, and rebuilt', async () => {
     await addSession('a');
     await mkdir(path.dirname(cacheFile), { recursive: true });

@@ -120,7 +120,13 @@ describe('SessionStore', () => {
     // A closed log that grows is not read (nor pushed to anyone) until it is opened again.
     await appendFile(
       log,
-      line({ event_id: 'after-close', event_kind: 'tool_call', seq: 11, tool_call_id: 'tc-ac', tool_name: 'x' }),
+      line({
+        event_id: 'after-close',
+        event_kind: 'tool_call',
+        seq: 11,
+        tool_call_id: 'tc-ac',
+        tool_name: 'x',
+      }),
     );
     await store.idle();
     await new Promise((r) => setTimeout(r, 100));

@@ -28,11 +28,13 @@ import { isUnder } from '../fs/is-under';
 const MAX_RAW_LINE_BYTES = 256 * 1024;
 const LIST_THROTTLE_MS = 150;
 /**
- * While a session is first read, its deltas go out at most this often: a page showing it then
- * redraws a few times a second ("fills in as it goes") rather than once per 4 MiB chunk, and each
- * redraw costs it the whole graph so far.
+ * While a session is first read, its deltas go out at least this often, and sooner once they hold
+ * LOADING_DELTA_ROWS events: building and serialising a delta is main-thread work proportional to
+ * its size (~5 µs an event), and a 2 s delta of a big log once stalled serve for ~1 s. The page
+ * redraws from them about once a second whatever their number (host-sync's LOADING_APPLY_MS).
  */
 const LOADING_FLUSH_MS = 2000;
+const LOADING_DELTA_ROWS = 2000;
 /**
  * Main-thread work per turn of the event loop while applying parsed records (see applyParsed):
  * every other client, watcher and live session waits for at most about this long.
@@ -107,6 +109,8 @@ export class SessionStore {
   private readonly rowReads: Promise<void>[] = [];
   private rowReadSlots = ROW_READS_AT_ONCE;
   private readonly rowReadQueue: (() => void)[] = [];
+  private starting: Promise<void> | null = null;
+  private listed: Promise<void> | null = null;
 
   constructor(options: SessionStoreOptions) {
     this.roots = options.roots.map((r) => path.resolve(r));
@@ -165,23 +169,50 @@ export class SessionStore {
     );
   }
 
-  async start(): Promise<void> {
+  /**
+   * Scans the roots, lists what is there and starts following it. A host may serve pages while
+   * this runs (a home of 2,000 sessions takes a second): `whenStarted` is what their list waits on.
+   */
+  start(): Promise<void> {
+    this.starting ??= this.startOnce();
+    return this.starting;
+  }
+
+  /** Resolves once start() is done (at once if it was never called); never rejects. */
+  whenStarted(): Promise<void> {
+    return this.starting ? this.starting.catch(() => {}) : Promise.resolve();
+  }
+
+  /**
+   * Resolves once every log under the roots is listed (the documents' scan may still run: on a
+   * home of 2,000 sessions it takes twice as long); at once if start() was never called.
+   */
+  whenListed(): Promise<void> {
+    return this.listed ? this.listed.catch(() => {}) : this.whenStarted();
+  }
+
+  private async startOnce(): Promise<void> {
     this.listCache.load();
     this.initialScan = true;
     // The documents' scan of the same roots runs beside the logs' (a home of 2,000 sessions: each
     // takes about a second of mostly waiting on the disk).
     const documents = this.documents.start();
     documents.catch(() => {}); // awaited below; not "unhandled" if the watcher fails first
+    this.listed = this.listLogs();
+    await this.listed;
+    if (this.listCache.notice) this.emit({ type: 'notice', message: this.listCache.notice });
+    await documents;
+    this.liveTimer = setInterval(() => this.refreshLiveFlags(), 1000);
+    this.liveTimer.unref?.();
+  }
+
+  private async listLogs(): Promise<void> {
     try {
       await this.watcher.start();
     } finally {
       this.initialScan = false;
     }
     await Promise.all(this.rowReads);
-    if (this.listCache.notice) this.emit({ type: 'notice', message: this.listCache.notice });
-    await documents;
-    this.liveTimer = setInterval(() => this.refreshLiveFlags(), 1000);
-    this.liveTimer.unref?.();
   }
 
   /** Resolves when every file read so far has been parsed and applied. */
@@ -517,7 +548,8 @@ export class SessionStore {
       if (
         !force &&
         session?.status === 'loading' &&
-        now - (this.lastFlush.get(key) ?? 0) < LOADING_FLUSH_MS
+        now - (this.lastFlush.get(key) ?? 0) < LOADING_FLUSH_MS &&
+        session.pendingRows() < LOADING_DELTA_ROWS
       ) {
         held = true;
         continue;
@@ -559,7 +591,8 @@ export class SessionStore {
   private rememberRows(items: SessionListItem[]): void {
     for (const item of items)
       if (!item.estimated && item.status === 'ready' && !item.live && item.bytesRead === item.fileBytes)
-        this.listCache.put(item.key, item);
+        // Closed is this run's state of the row, not the log's: the next start lists it as any other.
+        this.listCache.put(item.key, item.closed ? { ...item, closed: undefined } : item);
   }
 
   private refreshLiveFlags(): void {

@@ -87,6 +87,10 @@ function onPushed(event: PushedEvent): void {
 
 /** Deltas waiting for the next frame: a burst is applied (and drawn) once, not once per delta. */
 let queued: SessionDelta[] = [];
+/** How often the deltas of a session still being read are applied (see onDelta). */
+const LOADING_APPLY_MS = 1000;
+/** The pending timer is the slow one of a session being read. */
+let waitingForLoad = false;
 let frame = 0;
 let frameTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -97,7 +101,18 @@ function onDelta(delta: SessionDelta): void {
     return;
   }
   queued.push(delta);
-  if (frameTimer !== null) return;
+  // While serve first reads a log it sends many small deltas (its event loop must stay free);
+  // the page redraws the graph so far from them about once a second, not on every frame.
+  const slow = delta.summary.status === 'loading' && !delta.reset;
+  if (frameTimer !== null) {
+    if (slow || !waitingForLoad) return;
+    clearTimeout(frameTimer); // the read is over: what waited goes out on the next frame
+  } else if (slow) {
+    waitingForLoad = true;
+    frameTimer = setTimeout(applyQueued, LOADING_APPLY_MS);
+    return;
+  }
+  waitingForLoad = false;
   frame = requestAnimationFrame(applyQueued);
   // A hidden tab gets no frames: apply anyway, so a resync or reconnect never finds a backlog.
   frameTimer = setTimeout(applyQueued, 100);
@@ -107,6 +122,7 @@ function applyQueued(): void {
   cancelAnimationFrame(frame);
   if (frameTimer !== null) clearTimeout(frameTimer);
   frameTimer = null;
+  waitingForLoad = false;
   const deltas = queued;
   queued = [];
   const key = state().viewKey;

@@ -1,8 +1,10 @@
 /**
- * Runs ELK's layered layout off the UI thread. ELK itself runs synchronously inside this worker
- * (the bundled build), so one request blocks only the worker; the page's timeout terminates it.
+ * Runs the graph's layouts off the UI thread: ELK's layered layout, or the linear-time grid for
+ * graphs past ELK's node cap. ELK runs synchronously inside this worker (the bundled build), so
+ * one request blocks only the worker; the page's timeout terminates it.
  */
 import ELK from 'elkjs/lib/elk.bundled.js';
+import { gridLayoutOf } from '../features/graph/layout/grid-layout';
 import type { LayoutRequest, LayoutResponse } from './layout-protocol';
 
 // elk.bundled.js installs its own `self.onmessage` when it detects a worker; ours replaces it.
@@ -21,6 +23,15 @@ const OPTIONS = {
 self.onmessage = async (event: MessageEvent<LayoutRequest>) => {
   const req = event.data;
   let reply: LayoutResponse;
+  if (req.engine === 'grid') {
+    const positions = gridLayoutOf(req.nodes, req.edges, req.direction, req.layerGap, req.nodeGap);
+    self.postMessage({
+      id: req.id,
+      ok: true,
+      positions: Object.fromEntries(positions),
+    } satisfies LayoutResponse);
+    return;
+  }
   try {
     const result = await elk.layout({
       id: 'root',

@@ -23,6 +23,12 @@ import {
   str,
 } from './types';
 
+/**
+ * The corrections of an event no correction targets: one shared, frozen empty list rather than a
+ * fresh array per event (a million of them on a big log). recomputeView assigns a new list.
+ */
+const NO_CORRECTIONS: AppliedCorrection[] = Object.freeze([]) as unknown as AppliedCorrection[];
+
 /** Fields a correction never changes: they are the event's identity. */
 const IDENTITY_FIELDS = new Set(['event_id', 'event_kind']);
 
@@ -95,7 +101,8 @@ export class SessionLog {
   readonly seqRepeats: ProvenanceEvent[] = [];
   /** Correction events by the event id they target, sorted by seq. */
   private readonly correctionsByTarget = new Map<string, ProvenanceEvent[]>();
-  private readonly seqSeen = new Map<number, number>();
+  /** Seqs seen so far (a set, not counts: only "seen before" matters; ~1M entries on a big log). */
+  private readonly seqSeen = new Set<number>();
   private readonly splitter: LineSplitter;
   private ordinal = 0;
   private readonly maxLineBytes: number;
@@ -222,11 +229,10 @@ export class SessionLog {
       body,
     };
     if (seq !== null) {
-      const seen = this.seqSeen.get(seq) ?? 0;
-      if (seen > 0) this.seqRepeats.push(event);
-      this.seqSeen.set(seq, seen + 1);
+      if (this.seqSeen.has(seq)) this.seqRepeats.push(event);
+      else this.seqSeen.add(seq);
     }
-    const view: EventView = { event, body, corrections: [] };
+    const view: EventView = { event, body, corrections: NO_CORRECTIONS };
     this.events.set(eventId, view);
     delta.added.push(view);
 

@@ -16,7 +16,7 @@ import {
   type Viewport,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import {
   selectEdges,
   selectExpandedGroups,
@@ -54,6 +54,9 @@ const onPaneClick = () => useAppStore.getState().selectNode(null);
 
 /** More edges than this are drawn with less detail (graph.css `.is-dense`). */
 const DENSE_EDGES = 200;
+/** Below this zoom node text is too small to read: drawn without it (graph.css `data-lod`). */
+const TEXT_MIN_ZOOM = 0.45;
+const lodOf = (zoom: number) => (zoom < TEXT_MIN_ZOOM ? 'low' : 'high');
 
 /** Per session: whether the user moved the viewport (then we never fit), and where it was. */
 const userMoved = new Set<string>();
@@ -156,6 +159,12 @@ function GraphCanvas() {
     },
     [key],
   );
+  const canvasRef = useRef<HTMLDivElement>(null);
+  const onMove = useCallback((_: MouseEvent | TouchEvent | null, viewport: Viewport) => {
+    const el = canvasRef.current;
+    const lod = lodOf(viewport.zoom);
+    if (el && el.dataset['lod'] !== lod) el.dataset['lod'] = lod;
+  }, []);
   const onMoveEnd = useCallback(
     (_: MouseEvent | TouchEvent | null, viewport: Viewport) => {
       if (key) savedViewports.set(key, viewport);
@@ -174,6 +183,7 @@ function GraphCanvas() {
       className={`graph-canvas${rfEdges.length > DENSE_EDGES ? ' is-dense' : ''}`}
       data-graph-state={graphState}
       data-node-count={rfNodes.length}
+      ref={canvasRef}
     >
       <ReactFlow<GraphNode, GraphEdge>
         nodes={rfNodes}
@@ -185,6 +195,7 @@ function GraphCanvas() {
         onNodeDoubleClick={onNodeDoubleClick}
         onPaneClick={onPaneClick}
         onMoveStart={onMoveStart}
+        onMove={onMove}
         onMoveEnd={onMoveEnd}
         nodesConnectable={false}
         elementsSelectable={false}

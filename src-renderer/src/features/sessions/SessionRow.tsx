@@ -14,6 +14,7 @@ import { Chip, ProgressBar, StatusDot, VerdictChips } from '../../shared/ui';
 
 function dotState(s: SessionListItem) {
   if (s.status === 'error') return 'error' as const;
+  if (s.closed) return 'idle' as const;
   if (s.status === 'loading') return 'loading' as const;
   return s.live ? ('live' as const) : ('idle' as const);
 }
@@ -91,7 +92,7 @@ export const SessionRow = memo(function SessionRow(props: {
           <span className="spacer" />
           {recent(s.lastTs) && <span className="faint nowrap">{formatAgo(s.lastTs)}</span>}
         </div>
-        {s.status === 'loading' && (
+        {s.status === 'loading' && !s.closed && (
           <div className="session-row-progress">
             <ProgressBar value={s.bytesRead} total={s.fileBytes} label="bytes read" />
             <span className="faint">

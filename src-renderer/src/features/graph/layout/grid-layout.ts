@@ -5,16 +5,31 @@
 import type { XY } from '../../../state/layout-slice';
 import type { LayoutDirection } from '../../../state/ui-slice';
 import type { VisibleGraph } from '../visible-graph';
-import { LAYER_GAP, NODE_GAP, sizeOf } from './node-size';
+import { LAYER_GAP, NODE_GAP, sizeOf, type Size } from './node-size';
 
 export function gridLayout(graph: VisibleGraph, direction: LayoutDirection): Map<string, XY> {
-  const ids = graph.nodes.map((n) => n.id);
-  const kindOf = new Map(graph.nodes.map((n) => [n.id, n.kind]));
+  return gridLayoutOf(
+    graph.nodes.map((n) => ({ id: n.id, ...sizeOf(n.kind) })),
+    graph.edges,
+    direction,
+  );
+}
+
+/** The same on plain sized nodes (what the layout worker receives). */
+export function gridLayoutOf(
+  nodes: readonly ({ id: string } & Size)[],
+  edges: readonly { source: string; target: string }[],
+  direction: LayoutDirection,
+  layerGap = LAYER_GAP,
+  nodeGap = NODE_GAP,
+): Map<string, XY> {
+  const ids = nodes.map((n) => n.id);
+  const sizeOfId = new Map(nodes.map((n) => [n.id, n]));
   const known = new Set(ids);
   const children = new Map<string, string[]>();
   const indegree = new Map<string, number>(ids.map((id) => [id, 0]));
   const parents = new Map<string, string[]>();
-  for (const e of graph.edges) {
+  for (const e of edges) {
     if (!known.has(e.source) || !known.has(e.target)) continue;
     push(children, e.source, e.target);
     push(parents, e.target, e.source);
@@ -55,12 +70,12 @@ export function gridLayout(graph: VisibleGraph, direction: LayoutDirection): Map
     let depth = 0;
     layer.forEach((id, i) => {
       order.set(id, i);
-      const s = sizeOf(kindOf.get(id) ?? 'event');
+      const s = sizeOfId.get(id) ?? sizeOf('event');
       out.set(id, down ? { x: across, y: along } : { x: along, y: across });
-      across += (down ? s.width : s.height) + NODE_GAP;
+      across += (down ? s.width : s.height) + nodeGap;
       depth = Math.max(depth, down ? s.height : s.width);
     });
-    along += depth + LAYER_GAP;
+    along += depth + layerGap;
   }
   return out;
 }

@@ -1,7 +1,10 @@
 /**
- * Full layouts: ELK in a web worker for graphs up to a node cap, with a timeout; the grid layout
- * for anything bigger, slower or failing (PERF-NOTES: layered layout takes seconds past a few
- * hundred nodes). A worker that times out is terminated and a fresh one made for the next call.
+ * Full layouts, all in a web worker with a node cap and a timeout: ELK for graphs up to
+ * ELK_NODE_CAP nodes, the linear-time grid (layers by longest path) for anything bigger or still
+ * being read. PERF-NOTES: layered layout takes seconds past a few hundred nodes; here ELK needs
+ * ~0.3 s for 150 nodes and ~2 s for 330, and issue 8 wants a visible relayout in ≤ 500 ms.
+ * A worker that times out is terminated and a fresh one made for the next call; a page that
+ * cannot start workers, or a worker that fails, gets the grid on the main thread (it is linear).
  */
 import type { XY } from '../../../state/layout-slice';
 import type { LayoutDirection } from '../../../state/ui-slice';
@@ -10,8 +13,10 @@ import type { VisibleGraph } from '../visible-graph';
 import { gridLayout } from './grid-layout';
 import { LAYER_GAP, NODE_GAP, sizeOf } from './node-size';
 
-export const ELK_NODE_CAP = 400;
-export const ELK_TIMEOUT_MS = 6000;
+export const ELK_NODE_CAP = 150;
+export const ELK_TIMEOUT_MS = 3000;
+/** The grid is linear; this only guards against a worker that never answers. */
+export const GRID_TIMEOUT_MS = 2000;
 
 export interface LayoutResult {
   positions: Map<string, XY>;
@@ -51,16 +56,21 @@ export async function fullLayout(
     engine: 'grid',
     reason,
   });
-  // ELK takes hundreds of ms of a core for a few hundred nodes, which a session still being read
+  // ELK takes hundreds of ms of a core for a hundred nodes, which a session still being read
   // (parsed on the same two cores) needs more than a draft needs polish.
-  if (draft) return grid('still reading the file');
-  if (graph.nodes.length > ELK_NODE_CAP) return grid(`${graph.nodes.length} nodes > ${ELK_NODE_CAP}`);
+  const gridReason = draft
+    ? 'still reading the file'
+    : graph.nodes.length > ELK_NODE_CAP
+      ? `${graph.nodes.length} nodes > ${ELK_NODE_CAP}`
+      : null;
+  const engine = gridReason ? 'grid' : 'elk';
   const maybeWorker = getWorker();
   if (!maybeWorker) return grid(`no layout worker (${workerBroken})`);
   const w: Worker = maybeWorker;
 
   const request: LayoutRequest = {
     id: nextId++,
+    engine,
     direction,
     layerGap: LAYER_GAP,
     nodeGap: NODE_GAP,
@@ -74,10 +84,13 @@ export async function fullLayout(
       w.removeEventListener('error', onError);
       resolve(value);
     };
-    const timer = setTimeout(() => {
-      dropWorker();
-      done('timeout');
-    }, ELK_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => {
+        dropWorker();
+        done('timeout');
+      },
+      engine === 'elk' ? ELK_TIMEOUT_MS : GRID_TIMEOUT_MS,
+    );
     function onMessage(event: MessageEvent<LayoutResponse>) {
       if (event.data.id === request.id) done(event.data);
     }
@@ -92,8 +105,11 @@ export async function fullLayout(
     w.addEventListener('error', onError);
     w.postMessage(request);
   });
-  if (reply === 'timeout') return grid(`ELK took over ${ELK_TIMEOUT_MS / 1000} s`);
+  if (reply === 'timeout')
+    return grid(
+      engine === 'elk' ? `ELK took over ${ELK_TIMEOUT_MS / 1000} s` : 'the layout worker did not answer',
+    );
   if (reply === 'crashed') return grid(workerBroken ?? 'layout worker failed');
-  if (!reply.ok) return grid(`ELK failed: ${reply.error}`);
-  return { positions: new Map(Object.entries(reply.positions)), engine: 'elk', reason: null };
+  if (!reply.ok) return grid(`${engine === 'elk' ? 'ELK' : 'layout'} failed: ${reply.error}`);
+  return { positions: new Map(Object.entries(reply.positions)), engine, reason: gridReason };
 }

@@ -1,0 +1,53 @@
+/**
+ * One copy of each repeated short string of a session's records. Records come from a parse
+ * worker by structured clone, which makes a fresh string for every field of every record: a 1M-event
+ * log held a million "tool_call" kinds, actors and tool names. Interning the fields that repeat
+ * (kinds, actors, models, tool names, statuses…) keeps one of each; ids and timestamps, which are
+ * unique, are left alone.
+ */
+import type { ClassifiedRecord } from '../../../src-shared/formats/sciagent/classify-line';
+
+/** Body fields whose values repeat across events. */
+const REPEATED_FIELDS = [
+  'actor',
+  'model',
+  'tool_name',
+  'status',
+  'status_previous',
+  'sky_status_raw',
+  'gate',
+  'verdict',
+  'verifier',
+  'mount_path',
+  'mode',
+  'subagent_name',
+  'cluster_name',
+] as const;
+/** Longer values are unlikely to repeat, and the table would only grow. */
+const MAX_INTERNED_CHARS = 64;
+/** A session with this many distinct values stops adding new ones (keeps the table bounded). */
+const MAX_TABLE = 50_000;
+
+export class StringInterner {
+  private readonly table = new Map<string, string>();
+
+  intern(value: string): string {
+    const known = this.table.get(value);
+    if (known !== undefined) return known;
+    if (value.length <= MAX_INTERNED_CHARS && this.table.size < MAX_TABLE) this.table.set(value, value);
+    return value;
+  }
+
+  /** In place: the records are fresh from the worker and not shared. */
+  records(records: readonly ClassifiedRecord[]): void {
+    for (const record of records) {
+      if (record.type !== 'event') continue;
+      record.kind = this.intern(record.kind);
+      const body = record.body;
+      for (const field of REPEATED_FIELDS) {
+        const value = body[field];
+        if (typeof value === 'string') body[field] = this.intern(value);
+      }
+    }
+  }
+}
