@@ -27,7 +27,7 @@ export function connectClient(store: SessionStore, info: () => AppInfo): ClientC
         return store.list();
       },
       snapshot: async (key) => {
-        const snapshot = store.snapshot(key);
+        const snapshot = await store.snapshot(key);
         subscriptions.add(key);
         return snapshot;
       },

@@ -50,7 +50,7 @@ describe('SessionStore', () => {
     const [item] = store.list();
     expect(item).toMatchObject({ sessionId: 'e2e-sess', events: 10, parseErrors: 0, status: 'ready' });
     expect(item!.verdicts.verified).toBe(3);
-    const snap = store.snapshot(log);
+    const snap = await store.snapshot(log);
     expect(decodeNodes(snap.nodes).map((n) => n.id)).toContain('job:sciagent-x');
     expect(snap.timeline.length).toBe(10);
 
@@ -110,7 +110,7 @@ describe('SessionStore', () => {
     store.onEvent((e) => events.push(e));
     await store.start();
     await store.idle();
-    store.snapshot(log);
+    await store.snapshot(log);
 
     const row = store.closeSession(log);
     expect(row).toMatchObject({ closed: true, events: 10, live: false });
@@ -133,9 +133,9 @@ describe('SessionStore', () => {
     expect(store.list()[0]).toMatchObject({ closed: true, events: 10 });
     expect(events.filter((e) => e.type === 'session.delta').length).toBe(deltasBefore);
 
-    store.snapshot(log); // opening it: read from the start, appended line included
+    void store.snapshot(log); // opening it: read from the start, appended line included
     await until(() => store!.list()[0]!.events === 11 && store!.list()[0]!.status === 'ready', 'the re-read');
-    const again = store.snapshot(log);
+    const again = await store.snapshot(log);
     expect(again.summary.closed).toBeUndefined();
     expect(again.timeline.length).toBe(11);
     expect(decodeNodes(again.nodes).map((n) => n.id)).toContain('tool:tc-ac');

@@ -66,6 +66,9 @@ interface FileState {
   window: Promise<void>[];
   /** Records applied per slice, adapted to APPLY_BUDGET_MS from the last slice's speed. */
   slice: number;
+  /** End of the last chunk handed to the parser, and the file's size when it was read. */
+  readTo: number;
+  sizeAtRead: number;
   /** The list row while the log is not read (deferred: from the list cache or the file's ends). */
   placeholder: SessionListItem | null;
 }
@@ -248,8 +251,22 @@ export class SessionStore {
       .sort((a, b) => (a.key < b.key ? -1 : 1));
   }
 
-  snapshot(key: string): SessionSnapshot {
-    const { snapshot, delta } = this.session(key).snapshot();
+  /**
+   * The whole session, encoded a slice at a time with the event loop free in between (a big
+   * session took seconds in one go). It runs in the log's apply chain, so no chunk is applied
+   * while it is encoded; the log is activated at once (before the first await).
+   */
+  async snapshot(key: string): Promise<SessionSnapshot> {
+    const session = this.session(key);
+    const state = this.files.get(key)!;
+    const run = state.chain.then(() =>
+      session.snapshotInSlices(() => new Promise((resolve) => setImmediate(resolve))),
+    );
+    state.chain = run.then(
+      () => {},
+      () => {},
+    );
+    const { snapshot, delta } = await run;
     // Pending changes folded into the snapshot still reach the other subscribers.
     if (delta) this.emit({ type: 'session.delta', delta });
     return snapshot;
@@ -426,6 +443,8 @@ export class SessionStore {
       chain: Promise.resolve(),
       window: [],
       slice: 500,
+      readTo: 0,
+      sizeAtRead: 0,
       placeholder: null,
     });
     this.markList(file);
@@ -458,6 +477,8 @@ export class SessionStore {
     state.needsReset = false;
     state.inflight++;
     const fileBytes = Math.max(fileSize, fromOffset + bytes.length);
+    state.readTo = fromOffset + bytes.length;
+    state.sizeAtRead = fileSize;
     if (fromOffset === 0 && state.session.fileBytes < fileBytes) {
       // The row shows "0 of 850 MB" from the first chunk on, not only once it is applied.
       state.session.fileBytes = state.session.health.fileBytes = fileBytes;
@@ -477,7 +498,15 @@ export class SessionStore {
         state.inflight--;
         // `session`, not state.session: a session closed meanwhile was replaced by an empty one,
         // which is not read yet.
-        if (state.inflight === 0 && session === state.session && session.status === 'loading') {
+        // Ready once every chunk is applied and the tailer had reached the end: with back-pressure
+        // the next chunk is read only after earlier ones are applied, so "none in flight" alone
+        // can happen mid-file.
+        if (
+          state.inflight === 0 &&
+          state.readTo >= state.sizeAtRead &&
+          session === state.session &&
+          session.status === 'loading'
+        ) {
           session.markReady();
           this.dirty.add(file);
           this.markList(file);

@@ -8,7 +8,7 @@
  * The tailer hands out raw bytes; splitting and parsing belong to the consumer (which resets
  * its own state on `onReset`). The file is opened read-only and never written.
  */
-import { open, stat } from 'node:fs/promises';
+import { open, stat, type FileHandle } from 'node:fs/promises';
 import { describeFsError } from '../fs/describe-fs-error';
 
 export type ResetReason = 'truncated' | 'replaced';
@@ -28,6 +28,11 @@ export interface TailerEvents {
 }
 
 const CHUNK_BYTES = 4 * 1024 * 1024;
+/** How often a followed file's path is stat-ed to notice that it was replaced. */
+const PATH_CHECK_MS = 250;
+/** Files kept open between reads, all tailers together (well under a 1,024 descriptor limit). */
+const MAX_KEPT_OPEN = 256;
+let keptOpen = 0;
 /** The read buffer of a log that only grows by appends (a big one is made for a first read). */
 const SMALL_CHUNK_BYTES = 64 * 1024;
 
@@ -43,6 +48,9 @@ export class FileTailer {
    * 2,000 × 4 MiB buffers, most for logs never read); a big one shrinks back once caught up.
    */
   private buffer: Uint8Array | null = null;
+  /** The file, kept open between reads while followed (see readOnce); null when released. */
+  private handle: FileHandle | null = null;
+  private pathCheckedAt = 0;
 
   constructor(
     readonly path: string,
@@ -71,11 +79,13 @@ export class FileTailer {
   restart(): Promise<void> {
     this.offset = 0;
     this.inode = null;
+    this.pathCheckedAt = 0;
     return this.poke();
   }
 
   dispose(): void {
     this.disposed = true;
+    if (!this.reading) void this.closeHandle();
   }
 
   private async readLoop(): Promise<void> {
@@ -85,21 +95,52 @@ export class FileTailer {
     } while (this.dirty && !this.disposed);
   }
 
+  /**
+   * Lets go of the open file between reads (the log went quiet); the next read opens it again.
+   * Not while a read runs: that read still uses it.
+   */
+  release(): void {
+    if (this.reading || !this.handle) return;
+    void this.closeHandle();
+  }
+
+  /**
+   * While a log is followed, its file stays open between reads: a poke is then an `fstat` and a
+   * read, not stat + open + fstat + read + close — with 50 logs written every 10 ms those fs calls
+   * queued up in libuv's thread pool and delayed every append. The path is stat-ed (a replaced
+   * file is a new inode behind the same name) on the first read and at most every PATH_CHECK_MS.
+   */
   private async readOnce(): Promise<void> {
-    let handle;
     try {
-      const info = await stat(this.path);
-      if (this.inode !== null && info.ino !== this.inode) this.reset('replaced');
-      else if (info.size < this.offset) this.reset('truncated');
-      this.inode = info.ino;
-      if (info.size === this.offset) return this.clearProblem();
-      handle = await open(this.path, 'r');
-      // Check the inode of what we opened: the file may have been swapped since the stat.
-      const opened = await handle.stat();
-      if (opened.ino !== this.inode) {
-        this.reset('replaced');
-        this.inode = opened.ino;
+      const now = Date.now();
+      let info = this.handle && now - this.pathCheckedAt < PATH_CHECK_MS ? await this.handle.stat() : null;
+      // Renamed over or deleted: the open inode has no name left. Look at the path now.
+      if (info && info.nlink === 0) info = null;
+      if (!info) {
+        info = await stat(this.path);
+        this.pathCheckedAt = now;
+        if (this.inode !== null && info.ino !== this.inode) {
+          await this.closeHandle();
+          this.reset('replaced');
+        } else if (info.size < this.offset) this.reset('truncated');
+        this.inode = info.ino;
+        if (info.size === this.offset) return this.clearProblem();
+        if (!this.handle) {
+          this.handle = await open(this.path, 'r');
+          keptOpen++;
+          // Check the inode of what we opened: the file may have been swapped since the stat.
+          const opened = await this.handle.stat();
+          if (opened.ino !== this.inode) {
+            this.reset('replaced');
+            this.inode = opened.ino;
+          }
+        }
+      } else {
+        if (info.size < this.offset) this.reset('truncated');
+        if (info.size === this.offset) return this.clearProblem();
       }
+      const handle = this.handle;
+      if (!handle || this.disposed) return;
       const want = Math.min(CHUNK_BYTES, Math.max(SMALL_CHUNK_BYTES, info.size - this.offset));
       if (
         !this.buffer ||
@@ -118,16 +159,29 @@ export class FileTailer {
         const size = Math.max(info.size, this.offset);
         const wait = this.events.onBytes(buffer.subarray(0, bytesRead), from, size);
         if (wait) await wait;
+        // Caught up with the size seen: no extra read to find the end. An append after the stat
+        // is its own notification (or the safety poll's), which reads again.
+        if (bytesRead < buffer.length && this.offset >= info.size) break;
       }
       this.clearProblem();
     } catch (error) {
+      await this.closeHandle();
       const message = `${this.path}: ${describeFsError(error as NodeJS.ErrnoException)}`;
       // Say it once per distinct problem; a log that stays unreadable does not spam.
       if (message !== this.lastProblem) this.events.onProblem(message);
       this.lastProblem = message;
     } finally {
-      await handle?.close();
+      // Past the cap (a folder of thousands of logs read at once), files are not kept open.
+      if (this.disposed || keptOpen > MAX_KEPT_OPEN) await this.closeHandle();
     }
+  }
+
+  private async closeHandle(): Promise<void> {
+    const handle = this.handle;
+    if (!handle) return;
+    this.handle = null;
+    keptOpen--;
+    await handle.close().catch(() => {});
   }
 
   private reset(reason: ResetReason): void {

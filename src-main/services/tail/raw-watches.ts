@@ -8,6 +8,8 @@ import { watch, type FSWatcher } from 'node:fs';
 
 export class RawWatches {
   private readonly watches = new Map<string, FSWatcher>();
+  /** When each watch last reported something: a watch that never fires (NFS) proves nothing. */
+  private readonly fired = new Map<string, number>();
 
   constructor(
     private readonly max: number,
@@ -21,6 +23,7 @@ export class RawWatches {
       const watcher = watch(file, { persistent: false }, (eventType) => {
         // Renamed away or replaced: this watch follows the old inode. The next growth re-adds one.
         if (eventType === 'rename') this.drop(file);
+        else this.fired.set(file, Date.now());
         this.onChange(file);
       });
       watcher.on('error', () => this.drop(file));
@@ -33,6 +36,12 @@ export class RawWatches {
   drop(file: string): void {
     this.watches.get(file)?.close();
     this.watches.delete(file);
+    this.fired.delete(file);
+  }
+
+  /** Whether `file`'s watch reported a change within the last `ms`: it works for this file. */
+  firedWithin(file: string, ms: number): boolean {
+    return Date.now() - (this.fired.get(file) ?? -Infinity) <= ms;
   }
 
   /** Drops the watches of files that are no longer live. */
@@ -43,5 +52,6 @@ export class RawWatches {
   closeAll(): void {
     for (const watcher of this.watches.values()) watcher.close();
     this.watches.clear();
+    this.fired.clear();
   }
 }

@@ -93,6 +93,9 @@ const LOADING_APPLY_MS = 1000;
 let waitingForLoad = false;
 let frame = 0;
 let frameTimer: ReturnType<typeof setTimeout> | null = null;
+/** When deltas were last applied, and how long after that the next one is applied at once. */
+let lastAppliedAt = -Infinity;
+const QUIET_MS = 16;
 
 function onDelta(delta: SessionDelta): void {
   if (delta.key !== state().viewKey) return;
@@ -113,6 +116,13 @@ function onDelta(delta: SessionDelta): void {
     return;
   }
   waitingForLoad = false;
+  if (performance.now() - lastAppliedAt >= QUIET_MS) {
+    // The first delta after a quiet spell (a live append) is applied now, and painted on the next
+    // frame, rather than applied on the next frame and painted on the one after (~8 ms p50, up to
+    // a frame at p95, of the live budget). Deltas close behind it are batched per frame as before.
+    applyQueued();
+    return;
+  }
   frame = requestAnimationFrame(applyQueued);
   // A hidden tab gets no frames: apply anyway, so a resync or reconnect never finds a backlog.
   frameTimer = setTimeout(applyQueued, 100);
@@ -123,6 +133,7 @@ function applyQueued(): void {
   if (frameTimer !== null) clearTimeout(frameTimer);
   frameTimer = null;
   waitingForLoad = false;
+  lastAppliedAt = performance.now();
   const deltas = queued;
   queued = [];
   const key = state().viewKey;
