@@ -78,9 +78,10 @@ test('bookmark a session event and a TreeTrace node, reload, list them, open eac
     /is-selected/,
   );
   await expect(app.locator(`[data-testid="event-card"][data-event-id="${eventId}"]`)).toBeVisible();
-  expect(decodeURIComponent(new URL(app.url()).pathname)).toBe(
-    `/session/${served.logOf(SESSION)}/event/${eventId}`,
-  );
+  // The URL follows the selection after it is shown: poll, do not read it once.
+  await expect
+    .poll(() => decodeURIComponent(new URL(app.url()).pathname))
+    .toBe(`/session/${served.logOf(SESSION)}/event/${eventId}`);
   await app.screenshot({ path: shot('opened-event') });
 
   await app.getByTestId('bookmarks-open').click();
@@ -194,7 +195,9 @@ test('ledger bookmarks: the old file is taken in, and the ledger form adds to th
     .getByTestId('bookmark-open')
     .click();
   await expect(app.getByTestId('ledger-event-detail')).toContainText('e8');
-  expect(decodeURIComponent(new URL(app.url()).pathname)).toBe(`/document/${folder}/event/e8`);
+  await expect
+    .poll(() => decodeURIComponent(new URL(app.url()).pathname))
+    .toBe(`/document/${folder}/event/e8`);
   // The old file is read, never written.
   expect(JSON.parse(await readFile(path.join(DATA_DIR, 'ledger-bookmarks.json'), 'utf8'))).toEqual(legacy);
 });
