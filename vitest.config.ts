@@ -10,8 +10,9 @@ const dataDir =
 
 export default defineConfig({
   test: {
-    // Unit tests live beside the code; the renderer is covered by Playwright e2e specs instead.
-    include: ['src-shared/**/*.test.ts', 'src-main/**/*.test.ts'],
+    // Unit tests live beside the code; the renderer's views are covered by Playwright e2e specs, its
+    // pure helpers by unit tests beside them.
+    include: ['src-shared/**/*.test.ts', 'src-main/**/*.test.ts', 'src-renderer/**/*.test.ts'],
     environment: 'node',
     // Real files, real chokidar, real worker threads: allow for slow CI disks.
     testTimeout: 30_000,

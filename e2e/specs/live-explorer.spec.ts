@@ -102,3 +102,16 @@ test('a truncated log is read again from the start, and the user is told', async
   await expect(app.locator('[data-testid="notice"]').first()).toContainText(/truncated|replaced/);
   await app.screenshot({ path: shot('truncated') });
 });
+
+test('opening a folder from the sidebar adds its sessions and keeps every other row', async ({
+  app,
+  served,
+}) => {
+  const rows = app.locator('[data-testid="session-row"]');
+  await expect(rows).not.toHaveCount(0);
+  const before = await rows.count();
+  await app.getByTestId('open-folder-input').fill(`${served.home}/sessions/${SESSION}`);
+  await app.getByTestId('open-folder-input').press('Enter');
+  await expect(app.getByText(`Following ${served.home}/sessions/${SESSION}`)).toBeVisible();
+  await expect(rows).toHaveCount(before);
+});

@@ -13,13 +13,30 @@ interface Pending {
   resolve(result: ParseChunkResult): void;
   reject(error: Error): void;
   fileKey: string;
-  timer: ReturnType<typeof setTimeout>;
+}
+
+/** One job as it crosses to the worker (see parse-worker.ts). */
+export interface ParseJob {
+  id: number;
+  request: ParseChunkRequest;
+}
+
+/** What a worker answers for one job. */
+export interface ParseJobResult {
+  id: number;
+  result?: ParseChunkResult;
+  error?: string;
 }
 
 interface Slot {
   worker: Worker;
   pending: Map<number, Pending>;
   files: Set<string>;
+  /** Jobs waiting for this turn of the event loop to end, and their buffers to transfer. */
+  queue: ParseJob[];
+  transfer: ArrayBuffer[];
+  /** Deadline timers of the batches out, by batch id. */
+  batches: Map<number, ReturnType<typeof setTimeout>>;
 }
 
 export interface ParsePoolOptions {
@@ -43,9 +60,18 @@ export function parseWorkerPath(): string {
   throw new Error('parse worker not built: run `npm run build` first');
 }
 
+/**
+ * Jobs given in one turn of the event loop go to a worker as one message, and come back as one
+ * (issue 8: 50 logs written every 10 ms were 5,000 messages a second each way, one per small
+ * append; a message costs the main thread more than parsing a line does).
+ */
 export class ParsePool {
   private readonly slots: Slot[] = [];
   private nextId = 1;
+  private nextBatch = 1;
+  /** Messages posted to the workers with jobs (a figure for tests and profiles). */
+  batchesSent = 0;
+  private flushScheduled = false;
   private closed = false;
 
   constructor(private readonly options: ParsePoolOptions = {}) {
@@ -63,21 +89,53 @@ export class ParsePool {
     const slot = this.slots[index]!;
     slot.files.add(request.fileKey);
     const id = this.nextId++;
+    // Copy now into a buffer we own (the caller reuses its own) and transfer it with the batch:
+    // no structured-clone copy on the way in.
+    const bytes = request.bytes.slice();
+    slot.queue.push({
+      id,
+      request: {
+        fileKey: request.fileKey,
+        bytes,
+        fromOffset: request.fromOffset,
+        reset: request.reset,
+        final: request.final,
+      },
+    });
+    slot.transfer.push(bytes.buffer);
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      // After the poll phase: every file read in this turn of the loop goes in the same batch.
+      setImmediate(() => this.flush());
+    }
     return new Promise<ParseChunkResult>((resolve, reject) => {
-      const timer = setTimeout(
-        () => this.replace(index, 'parse job timed out'),
-        this.options.jobTimeoutMs ?? 30_000,
+      slot.pending.set(id, { resolve, reject, fileKey: request.fileKey });
+    });
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    if (this.closed) return;
+    this.slots.forEach((slot, index) => {
+      if (slot.queue.length === 0) return;
+      const jobs = slot.queue;
+      const transfer = slot.transfer;
+      slot.queue = [];
+      slot.transfer = [];
+      const batch = this.nextBatch++;
+      slot.batches.set(
+        batch,
+        setTimeout(() => this.replace(index, 'parse job timed out'), this.options.jobTimeoutMs ?? 30_000),
       );
-      slot.pending.set(id, { resolve, reject, fileKey: request.fileKey, timer });
-      // Copy into a buffer we own and transfer it: no structured-clone copy on the way in.
-      const bytes = request.bytes.slice();
-      slot.worker.postMessage({ id, request: { ...request, bytes } }, [bytes.buffer]);
+      slot.worker.postMessage({ batch, jobs }, transfer);
+      this.batchesSent++;
     });
   }
 
   forget(fileKey: string): void {
     const slot = this.slots[this.slotFor(fileKey)];
     if (!slot?.files.delete(fileKey)) return;
+    this.flush(); // jobs given before the forget reach the worker before it
     slot.worker.postMessage({ id: 0, forget: fileKey });
   }
 
@@ -101,14 +159,24 @@ export class ParsePool {
     const worker = new Worker(parseWorkerPath(), {
       resourceLimits: { maxOldGenerationSizeMb: this.options.maxOldGenerationSizeMb ?? 512 },
     });
-    const slot: Slot = { worker, pending: new Map(), files: new Set() };
-    worker.on('message', (message: { id: number; result?: ParseChunkResult; error?: string }) => {
-      const pending = slot.pending.get(message.id);
-      if (!pending) return;
-      slot.pending.delete(message.id);
-      clearTimeout(pending.timer);
-      if (message.result) pending.resolve(message.result);
-      else pending.reject(new Error(message.error ?? 'parse failed'));
+    const slot: Slot = {
+      worker,
+      pending: new Map(),
+      files: new Set(),
+      queue: [],
+      transfer: [],
+      batches: new Map(),
+    };
+    worker.on('message', (message: { batch: number; results: ParseJobResult[] }) => {
+      clearTimeout(slot.batches.get(message.batch));
+      slot.batches.delete(message.batch);
+      for (const { id, result, error } of message.results) {
+        const pending = slot.pending.get(id);
+        if (!pending) continue;
+        slot.pending.delete(id);
+        if (result) pending.resolve(result);
+        else pending.reject(new Error(error ?? 'parse failed'));
+      }
     });
     worker.on('error', (error) => {
       const index = this.slots.indexOf(slot);
@@ -129,10 +197,11 @@ export class ParsePool {
   }
 
   private failAll(slot: Slot, error: Error): void {
-    for (const pending of slot.pending.values()) {
-      clearTimeout(pending.timer);
-      pending.reject(error);
-    }
+    for (const timer of slot.batches.values()) clearTimeout(timer);
+    slot.batches.clear();
+    slot.queue = [];
+    slot.transfer = [];
+    for (const pending of slot.pending.values()) pending.reject(error);
     slot.pending.clear();
   }
 }

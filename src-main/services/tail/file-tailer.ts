@@ -8,6 +8,7 @@
  * The tailer hands out raw bytes; splitting and parsing belong to the consumer (which resets
  * its own state on `onReset`). The file is opened read-only and never written.
  */
+import { fstatSync, readSync, type Stats } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { describeFsError } from '../fs/describe-fs-error';
 
@@ -35,6 +36,14 @@ const MAX_KEPT_OPEN = 256;
 let keptOpen = 0;
 /** The read buffer of a log that only grows by appends (a big one is made for a first read). */
 const SMALL_CHUNK_BYTES = 64 * 1024;
+/**
+ * A followed log's `fstat` and small reads are made synchronously on its open file: through the
+ * thread pool, with 50 logs written every 10 ms and chokidar's own stats queued beside them, each
+ * of the two waited 7–13 ms p50 / 40–70 ms p95 for its turn (issue 8), for a call that takes a few
+ * microseconds on a local disk. A call slower than this marks the file system as one that may
+ * block (NFS…): that log goes back to asynchronous calls.
+ */
+const SYNC_SLOW_MS = 2;
 
 export class FileTailer {
   private offset = 0;
@@ -51,6 +60,8 @@ export class FileTailer {
   /** The file, kept open between reads while followed (see readOnce); null when released. */
   private handle: FileHandle | null = null;
   private pathCheckedAt = 0;
+  /** Whether fstat and small reads of the open file are made synchronously (see SYNC_SLOW_MS). */
+  private syncIo = true;
 
   constructor(
     readonly path: string,
@@ -113,7 +124,8 @@ export class FileTailer {
   private async readOnce(): Promise<void> {
     try {
       const now = Date.now();
-      let info = this.handle && now - this.pathCheckedAt < PATH_CHECK_MS ? await this.handle.stat() : null;
+      let info =
+        this.handle && now - this.pathCheckedAt < PATH_CHECK_MS ? await this.fstat(this.handle) : null;
       // Renamed over or deleted: the open inode has no name left. Look at the path now.
       if (info && info.nlink === 0) info = null;
       if (!info) {
@@ -151,7 +163,7 @@ export class FileTailer {
       const buffer = this.buffer;
       for (;;) {
         if (this.disposed) return;
-        const { bytesRead } = await handle.read(buffer, 0, buffer.length, this.offset);
+        const bytesRead = await this.readAt(handle, buffer);
         // Disposed while reading (the log was closed or removed): its owner wants nothing more.
         if (bytesRead === 0 || this.disposed) break;
         const from = this.offset;
@@ -174,6 +186,24 @@ export class FileTailer {
       // Past the cap (a folder of thousands of logs read at once), files are not kept open.
       if (this.disposed || keptOpen > MAX_KEPT_OPEN) await this.closeHandle();
     }
+  }
+
+  private fstat(handle: FileHandle): Stats | Promise<Stats> {
+    if (!this.syncIo) return handle.stat();
+    const t0 = performance.now();
+    const info = fstatSync(handle.fd);
+    if (performance.now() - t0 > SYNC_SLOW_MS) this.syncIo = false;
+    return info;
+  }
+
+  /** Reads at the offset into the whole buffer; a small buffer (an append) synchronously. */
+  private async readAt(handle: FileHandle, buffer: Uint8Array): Promise<number> {
+    if (!this.syncIo || buffer.length > SMALL_CHUNK_BYTES)
+      return (await handle.read(buffer, 0, buffer.length, this.offset)).bytesRead;
+    const t0 = performance.now();
+    const bytesRead = readSync(handle.fd, buffer, 0, buffer.length, this.offset);
+    if (performance.now() - t0 > SYNC_SLOW_MS) this.syncIo = false;
+    return bytesRead;
   }
 
   private async closeHandle(): Promise<void> {

@@ -3,7 +3,7 @@
  * snapshot and deltas (with resync on a version gap), connection state and notices.
  * Returns a disposer, like everything that subscribes.
  */
-import type { PushedEvent, SessionDelta } from '../../../src-shared/bridge/contract';
+import type { PushedEvent, SessionDelta, SessionListItem } from '../../../src-shared/bridge/contract';
 import { call, transport } from '../host';
 import { startsOnOtherThanSession } from '../features/links/url-sync';
 import { runHostCommand } from './host-commands';
@@ -42,6 +42,7 @@ async function initialLoad(): Promise<void> {
   try {
     const [info, items] = await Promise.all([call('app', 'info'), call('sessions', 'list')]);
     state().setAppInfo(info);
+    dropPendingRows();
     state().setSessions(items);
     // A page opened on a link to a document or bookmark shows that, not a session of our choosing.
     if (state().selectedKey === null && !startsOnOtherThanSession()) {
@@ -57,6 +58,7 @@ async function refreshAfterReconnect(): Promise<void> {
   try {
     const [info, items] = await Promise.all([call('app', 'info'), call('sessions', 'list')]);
     state().setAppInfo(info);
+    dropPendingRows();
     state().setSessions(items);
     const key = state().viewKey;
     if (key) await loadSnapshot(key);
@@ -71,7 +73,7 @@ function onPushed(event: PushedEvent): void {
   if (event.type !== 'session.delta' && queued.length) applyQueued();
   switch (event.type) {
     case 'sessions.changed':
-      state().upsertSessions(event.items);
+      onRows(event.items);
       return;
     case 'session.delta':
       onDelta(event.delta);
@@ -83,6 +85,41 @@ function onPushed(event: PushedEvent): void {
       runHostCommand(event.command, (key) => void openSession(key));
       return;
   }
+}
+
+/**
+ * Sidebar rows are applied at most every ROWS_APPLY_MS: serve sends the changed rows every 150 ms,
+ * and with 50 logs written at once that was 50 rows re-rendered (and re-sorted, re-laid out) ~7
+ * times a second — the page's main thread was busy ~85% of the time and every live append of the
+ * shown session waited behind it (issue 8: p50 111 ms). A change after a quiet spell is applied
+ * at once; the shown session's counts come from its deltas meanwhile (selectViewSummary).
+ */
+const ROWS_APPLY_MS = 1000;
+let pendingRows = new Map<string, SessionListItem>();
+let rowsTimer: ReturnType<typeof setTimeout> | null = null;
+let rowsAppliedAt = -Infinity;
+
+function onRows(items: readonly SessionListItem[]): void {
+  for (const item of items) pendingRows.set(item.key, item);
+  if (rowsTimer !== null) return;
+  const wait = rowsAppliedAt + ROWS_APPLY_MS - performance.now();
+  if (wait <= 0) applyRows();
+  else rowsTimer = setTimeout(applyRows, wait);
+}
+
+function applyRows(): void {
+  if (rowsTimer !== null) clearTimeout(rowsTimer);
+  rowsTimer = null;
+  rowsAppliedAt = performance.now();
+  const items = [...pendingRows.values()];
+  pendingRows = new Map();
+  if (items.length) state().upsertSessions(items);
+}
+
+/** Rows still waiting are older than a list just fetched or a row just returned: dropped. */
+function dropPendingRows(keys?: Iterable<string>): void {
+  if (!keys) pendingRows.clear();
+  else for (const key of keys) pendingRows.delete(key);
 }
 
 /** Deltas waiting for the next frame: a burst is applied (and drawn) once, not once per delta. */
@@ -187,7 +224,9 @@ export async function openSession(key: string | null): Promise<void> {
 export async function closeSession(key: string): Promise<void> {
   if (state().viewKey === key) await openSession(null);
   try {
-    state().upsertSessions([await call('sessions', 'close', key)]);
+    const row = await call('sessions', 'close', key);
+    dropPendingRows([key]);
+    state().upsertSessions([row]);
   } catch (error) {
     state().pushToast(`Could not close the session: ${message(error)}`, 'error');
   }
@@ -198,7 +237,9 @@ export async function openFolder(path: string): Promise<boolean> {
   const before = new Set(state().sessions.map((s) => s.key));
   try {
     const items = await call('sessions', 'open', path);
-    state().setSessions(items);
+    dropPendingRows(items.map((i) => i.key));
+    // The reply holds only the opened folder's rows: merge them, never replace the list.
+    state().upsertSessions(items);
     const added = items.filter((s) => !before.has(s.key));
     state().pushToast(
       added.length

@@ -34,9 +34,16 @@ export const selectBottomTab = (s: AppState) => s.bottomTab;
 export const selectKeysOpen = (s: AppState) => s.keysOpen;
 export const selectToasts = (s: AppState) => s.toasts;
 
-/** The list row of the shown session, live (it updates with `sessions.changed` too). */
-export const selectViewSummary = (s: AppState) =>
-  s.sessions.find((item) => item.key === s.viewKey) ?? s.data?.summary ?? null;
+/**
+ * The list row of the shown session, live: the fresher of its sidebar row (`sessions.changed`,
+ * applied at most every second — see host-sync) and the summary its last delta carried.
+ */
+export const selectViewSummary = (s: AppState) => {
+  const row = s.sessions.find((item) => item.key === s.viewKey) ?? null;
+  const fromDelta = s.data && s.data.key === s.viewKey ? s.data.summary : null;
+  if (!row || !fromDelta) return row ?? fromDelta;
+  return fromDelta.bytesRead > row.bytesRead ? fromDelta : row;
+};
 
 export const nodeById = (id: string) => (s: AppState) => s.data?.nodes.get(id);
 export const isNodeSelected = (id: string) => (s: AppState) => s.selectedNodeId === id;

@@ -61,12 +61,37 @@ export function groupTotals(contribution: (node: LineageNode) => Counts) {
     return totals;
   }
 
+  /**
+   * The same revision, the group grown or shrunk since: a selector run on the store change still
+   * saw the group of the last render (React's closure) and took the revision's node changes; the
+   * render then brings the new group. Only its gained and lost members remain to be counted —
+   * without this, every live append that grew a group recounted all of its members.
+   */
+  function regroup(s: AppState, entry: Entry, group: ToolGroup): Counts | null {
+    const nodes = s.data?.nodes;
+    if (!nodes || !group.previous || group.previous.members !== entry.members) return null;
+    const totals = { ...entry.totals };
+    for (const member of group.previous.added) {
+      const node = nodes.get(member);
+      if (node) add(totals, contribution(node), 1);
+    }
+    for (const member of group.previous.removed) {
+      const node = nodes.get(member);
+      if (node) add(totals, contribution(node), -1);
+    }
+    return totals;
+  }
+
   return (s: AppState, id: string, group: ToolGroup): Counts => {
     const key = s.data?.key ?? '';
     const revision = s.data?.revision ?? -1;
     let entry = entries.get(id);
     if (!entry || entry.key !== key || entry.revision !== revision || entry.members !== group.members) {
-      const totals = (entry && entry.key === key && update(s, entry, group)) || recount(s.data?.nodes, group);
+      const totals =
+        (entry &&
+          entry.key === key &&
+          (entry.revision === revision ? regroup(s, entry, group) : update(s, entry, group))) ||
+        recount(s.data?.nodes, group);
       entry = { key, revision, members: group.members, totals };
       entries.set(id, entry);
     }
