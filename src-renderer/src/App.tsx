@@ -1,29 +1,33 @@
 /**
  * The window: top bar, demo banner, sessions | graph over timeline/health | details.
  * Sets `#root[data-app-state="ready"]` once the first session list has arrived (tests wait on it).
+ * Everything but the shell and the sessions list is loaded lazily (features/app/lazy-views).
  */
 import { useEffect, useState } from 'react';
-import { BottomPanel } from './features/app/BottomPanel';
 import { DemoBanner } from './features/app/DemoBanner';
 import { KeysOverlay } from './features/app/KeysOverlay';
 import { Toasts } from './features/app/Toasts';
 import { TopBar } from './features/app/TopBar';
 import { useKeyboard } from './features/app/use-keyboard';
 import { useApplyTheme } from './features/app/use-theme';
-import { DetailPanel } from './features/detail/DetailPanel';
-import { GraphView } from './features/graph/GraphView';
+import {
+  BookmarksView,
+  BottomPanel,
+  CompareView,
+  Deferred,
+  DetailPanel,
+  DocumentView,
+  GraphView,
+} from './features/app/lazy-views';
 import { SessionsSidebar } from './features/sessions/SessionsSidebar';
 import { DocumentsSection } from './features/documents/DocumentsSection';
-import { DocumentView } from './features/documents/DocumentView';
 import { startDocumentsSync, useDocuments } from './features/documents/documents-store';
 import { selectSelectedKey } from './state/selectors';
 import { selectListReceived } from './state/selectors';
 import { useAppStore } from './state/store';
 import { Splitter } from './shared/Splitter';
-import { CompareView } from './features/compare/CompareView';
 import { closeCompare, useCompare } from './features/compare/compare-store';
 import { BookmarksEntry } from './features/bookmarks/BookmarksEntry';
-import { BookmarksView } from './features/bookmarks/BookmarksView';
 import { startBookmarksSync, useBookmarks } from './features/bookmarks/bookmarks-store';
 import { LinkNotice } from './features/links/LinkNotice';
 import { startUrlSync } from './features/links/url-sync';
@@ -79,20 +83,28 @@ export function App() {
         />
         {comparing ? (
           <div className="document-area">
-            <CompareView />
+            <Deferred className="compare">
+              <CompareView />
+            </Deferred>
           </div>
         ) : bookmarksOpen ? (
           <div className="document-area">
-            <BookmarksView />
+            <Deferred className="bookmarks-view">
+              <BookmarksView />
+            </Deferred>
           </div>
         ) : doc ? (
           <div className="document-area">
-            <DocumentView docKey={doc} />
+            <Deferred className="document-loading">
+              <DocumentView docKey={doc} />
+            </Deferred>
           </div>
         ) : (
           <>
             <main className="center" style={{ gridTemplateRows: `minmax(0, 1fr) 0px ${bottom}px` }}>
-              <GraphView />
+              <Deferred className="graph-view" after={ready}>
+                <GraphView />
+              </Deferred>
               <Splitter
                 orientation="horizontal"
                 size={bottom}
@@ -100,7 +112,9 @@ export function App() {
                 label="Resize timeline"
                 onResize={(v) => setBottom(clamp(v, 120, 800))}
               />
-              <BottomPanel />
+              <Deferred className="bottom-panel" after={ready}>
+                <BottomPanel />
+              </Deferred>
             </main>
             <Splitter
               orientation="vertical"
@@ -109,7 +123,9 @@ export function App() {
               label="Resize details"
               onResize={(v) => setDetail(clamp(v, 280, 760))}
             />
-            <DetailPanel />
+            <Deferred className="detail-panel" after={ready}>
+              <DetailPanel />
+            </Deferred>
           </>
         )}
       </div>

@@ -75,6 +75,11 @@ export class SessionListCache {
     }
   }
 
+  /** How many logs it remembers. */
+  get size(): number {
+    return this.entries.size;
+  }
+
   /** The row saved for `file` if the file is still the one it was made from, else null. */
   lookup(file: string, id: FileIdentity): SessionListItem | null {
     const entry = this.entries.get(file);

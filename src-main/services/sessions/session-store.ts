@@ -23,6 +23,7 @@ import { PROVENANCE_FILE } from '../sources/sciagent-home';
 import { LIVE_WINDOW_MS, LiveSession } from './live-session';
 import { defaultSessionListCacheFile, identityOf, SessionListCache } from './session-list-cache';
 import { listItemFromEnds } from './session-list-cache-fallback';
+import { prelistHome } from './session-list-cache-prelist';
 import { isUnder } from '../fs/is-under';
 
 const MAX_RAW_LINE_BYTES = 256 * 1024;
@@ -54,6 +55,12 @@ const EAGER_FILES = 64;
 const EAGER_BYTES = 32 * 1024 * 1024;
 /** Files whose ends are read at once for their list row. */
 const ROW_READS_AT_ONCE = 16;
+/**
+ * After an early listing (see prelist), the watcher's scan waits until a page has asked for the
+ * list, or this long: on 2,000 sessions it keeps the event loop busy for ~1 s, and the page's own
+ * files and list would queue behind it. Nothing is missed meanwhile (the scan reads what changed).
+ */
+const SCAN_WAIT_MAX_MS = 1000;
 
 interface FileState {
   session: LiveSession;
@@ -114,6 +121,11 @@ export class SessionStore {
   private readonly rowReadQueue: (() => void)[] = [];
   private starting: Promise<void> | null = null;
   private listed: Promise<void> | null = null;
+  /** Logs listed from the cache before the watcher's scan found them (see prelist). */
+  private readonly prelisted = new Set<string>();
+  /** Starts the watcher's scan after an early listing (see SCAN_WAIT_MAX_MS). */
+  private startScan: (() => void) | null = null;
+  private closing = false;
 
   constructor(options: SessionStoreOptions) {
     this.roots = options.roots.map((r) => path.resolve(r));
@@ -197,14 +209,28 @@ export class SessionStore {
   private async startOnce(): Promise<void> {
     this.listCache.load();
     this.initialScan = true;
+    // A big or cached home is listed before the scan, which then confirms it (see prelist).
+    const prelisted = this.prelist();
+    // The scans wait, after an early listing, until a page has its list (see SCAN_WAIT_MAX_MS).
+    const scanning = prelisted.then(async (early) => {
+      if (early)
+        await new Promise<void>((resolve) => {
+          this.startScan = resolve;
+          setTimeout(resolve, SCAN_WAIT_MAX_MS).unref?.();
+        });
+      this.startScan = null;
+    });
+    // Closed meanwhile (during the wait): no watcher may start after close().
+    const listing = scanning.then(() => (this.closing ? undefined : this.listLogs()));
+    this.listed = prelisted.then((early) => (early ? undefined : listing));
     // The documents' scan of the same roots runs beside the logs' (a home of 2,000 sessions: each
     // takes about a second of mostly waiting on the disk).
-    const documents = this.documents.start();
+    const documents = scanning.then(() => (this.closing ? undefined : this.documents.start()));
     documents.catch(() => {}); // awaited below; not "unhandled" if the watcher fails first
-    this.listed = this.listLogs();
-    await this.listed;
+    await listing;
     if (this.listCache.notice) this.emit({ type: 'notice', message: this.listCache.notice });
     await documents;
+    if (this.closing) return;
     this.liveTimer = setInterval(() => this.refreshLiveFlags(), 1000);
     this.liveTimer.unref?.();
   }
@@ -215,7 +241,36 @@ export class SessionStore {
     } finally {
       this.initialScan = false;
     }
+    // Listed from the cache but gone before the scan: the row says so (as for a removed log).
+    for (const file of this.prelisted) {
+      const state = this.files.get(file);
+      if (state?.placeholder) state.placeholder = { ...state.placeholder, notice: 'file removed' };
+      this.markList(file);
+    }
+    this.prelisted.clear();
     await Promise.all(this.rowReads);
+  }
+
+  /**
+   * Lists every log of a home from the sessions-list cache or the logs' ends before the watcher's
+   * scan (session-list-cache-prelist): the first list need not wait for it (~1 s on 2,000
+   * sessions). True if it did; otherwise nothing changed and the list waits for the scan.
+   */
+  private async prelist(): Promise<boolean> {
+    const rows = await prelistHome(this.roots, this.listCache, {
+      liveWindowMs: LIVE_WINDOW_MS,
+      eager: this.eager,
+    }).catch(() => null);
+    if (!rows) return false;
+    for (const { file, item } of rows) {
+      this.addFile(file);
+      const state = this.files.get(file);
+      if (!state) continue;
+      state.placeholder = item;
+      this.prelisted.add(file);
+      this.listDirty.delete(file); // the first list carries it: no need to push it as well
+    }
+    return true;
   }
 
   /** Resolves when every file read so far has been parsed and applied. */
@@ -231,6 +286,8 @@ export class SessionStore {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
+    this.startScan?.();
     this.offBookmarks();
     if (this.liveTimer) clearInterval(this.liveTimer);
     if (this.listTimer) clearTimeout(this.listTimer);
@@ -246,6 +303,8 @@ export class SessionStore {
   // ---------- SessionsService ----------
 
   list(): SessionListItem[] {
+    // A page has its list: the scan may start once the reply is out (see SCAN_WAIT_MAX_MS).
+    if (this.startScan) setImmediate(this.startScan);
     return [...this.files.values()]
       .map((s) => s.placeholder ?? s.session.listItem())
       .sort((a, b) => (a.key < b.key ? -1 : 1));
@@ -385,6 +444,11 @@ export class SessionStore {
   private shouldDefer(file: string, stats: Stats | undefined): boolean {
     const state = this.files.get(file);
     if (!this.initialScan || !state || this.explicitFiles.has(path.resolve(file))) return false;
+    if (this.prelisted.delete(file)) {
+      // Listed from the cache before the scan found it: opened meanwhile, it is read now; closed, it waits.
+      if (!state.placeholder) return false;
+      if (state.placeholder.closed) return true;
+    }
     let id;
     try {
       id = identityOf(stats ?? statSync(file));

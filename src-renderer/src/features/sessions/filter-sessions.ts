@@ -20,8 +20,9 @@ export function filterSessions(items: readonly SessionListItem[], q: SessionQuer
   });
 }
 
-const byName = (a: SessionListItem, b: SessionListItem) =>
-  a.sessionId.localeCompare(b.sessionId, undefined, { numeric: true });
+// One collator: localeCompare with options builds one per call (~45–85 ms to sort 2,000 rows).
+const collator = new Intl.Collator(undefined, { numeric: true });
+const byName = (a: SessionListItem, b: SessionListItem) => collator.compare(a.sessionId, b.sessionId);
 
 const byRecent = (a: SessionListItem, b: SessionListItem) => {
   // ISO timestamps compare as strings; sessions with no time yet go last.

@@ -1,0 +1,107 @@
+// The first list from the sessions-list cache, before the watcher's scan (issue 8, target 5): real
+// temp homes, a real cache file, real chokidar and workers. Needs `npm run build` (the parse worker).
+import { copyFile, mkdir, mkdtemp, rm, stat, utimes } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { identityOf, SessionListCache } from './session-list-cache';
+import { listItemFromEnds } from './session-list-cache-fallback';
+import { prelistHome } from './session-list-cache-prelist';
+import { SessionStore } from './session-store';
+
+const FIXTURE = new URL('./fixtures/e2e-sess.jsonl', import.meta.url);
+const OPTIONS = { liveWindowMs: 10_000, eager: { files: 1, bytes: 1e9 } };
+let dir: string;
+let home: string;
+let cacheFile: string;
+let store: SessionStore | null = null;
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'le-prelist-'));
+  home = path.join(dir, 'home');
+  cacheFile = path.join(dir, 'data', 'session-list-cache.json');
+});
+afterEach(async () => {
+  await store?.close();
+  store = null;
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A session log (the 10-event fixture) last written an hour ago: not live. */
+async function addSession(id: string): Promise<string> {
+  const log = path.join(home, 'sessions', id, 'provenance.jsonl');
+  await mkdir(path.dirname(log), { recursive: true });
+  await copyFile(FIXTURE, log);
+  const old = new Date(Date.now() - 3600_000);
+  await utimes(log, old, old);
+  return log;
+}
+
+/** A cache that knows `logs` as they are now (rows from their ends, as serve makes them). */
+async function cacheKnowing(logs: string[]): Promise<SessionListCache> {
+  const cache = new SessionListCache(cacheFile);
+  for (const log of logs) {
+    const id = identityOf(await stat(log));
+    cache.put(log, await listItemFromEnds(log, path.basename(path.dirname(log)), id), id);
+  }
+  await cache.save();
+  const loaded = new SessionListCache(cacheFile);
+  loaded.load();
+  return loaded;
+}
+
+describe('prelistHome', () => {
+  it('lists every log of a home from the cache when it knows them all as they are', async () => {
+    const logs = [await addSession('a'), await addSession('b'), await addSession('c')];
+    const rows = await prelistHome([home], await cacheKnowing(logs), OPTIONS);
+    expect(rows?.map((r) => r.file).sort()).toEqual([...logs].sort());
+    expect(rows?.every((r) => r.item.key === r.file && r.item.live === false)).toBe(true);
+  });
+
+  it('lists nothing when a log is live, a root is not a home, or the unknown logs fit the eager budget', async () => {
+    const logs = [await addSession('a'), await addSession('b')];
+    const cache = await cacheKnowing(logs);
+    expect(await prelistHome([home, dir], cache, OPTIONS)).toBeNull(); // dir has no sessions/
+    await addSession('new'); // one unknown log, within the eager budget of 1: read whole by the scan
+    expect(await prelistHome([home], cache, OPTIONS)).toBeNull();
+    await utimes(logs[0]!, new Date(), new Date()); // written just now: live
+    expect(await prelistHome([home], cache, { ...OPTIONS, eager: { files: 0, bytes: 0 } })).toBeNull();
+  });
+
+  it('past the eager budget, lists unknown logs from their ends and remembers them', async () => {
+    const logs = [await addSession('a'), await addSession('b'), await addSession('c')];
+    const cache = new SessionListCache(cacheFile); // knows nothing: a first start
+    const rows = await prelistHome([home], cache, OPTIONS); // 3 unknown > eager budget of 1
+    expect(rows?.map((r) => r.file).sort()).toEqual([...logs].sort());
+    expect(rows?.[0]?.item).toMatchObject({ estimated: true, events: 10, sessionId: expect.any(String) });
+    expect(rows?.find((r) => r.file === logs[1])?.item.sessionId).toBe('b');
+    // The scan that follows finds each one in the cache, as it is.
+    for (const log of logs) expect(cache.lookup(log, identityOf(await stat(log)))).not.toBeNull();
+  });
+});
+
+describe('a home the cache knows', () => {
+  it('is listed before the scan; a session opened at once is still read in full', async () => {
+    const logs = [await addSession('a'), await addSession('b'), await addSession('c')];
+    await cacheKnowing(logs);
+    store = new SessionStore({ roots: [home], poolSize: 1, listCacheFile: cacheFile });
+    const started = store.start();
+    let startDone = false;
+    void started.then(() => (startDone = true));
+    await store.whenListed();
+    const first = store.list();
+    expect(first.map((r) => r.key).sort()).toEqual([...logs].sort());
+    expect(first.every((r) => r.estimated)).toBe(true); // the cached rows, not read
+    // Opened before the watcher's scan had necessarily found it: read once the scan follows it.
+    const snapshot = store.snapshot(logs[1]!);
+    await started;
+    expect(startDone).toBe(true);
+    await snapshot;
+    await store.idle();
+    const opened = store.list().find((r) => r.key === logs[1]);
+    expect(opened).toMatchObject({ status: 'ready', events: 10, bytesRead: (await stat(logs[1]!)).size });
+    expect(opened?.estimated).toBeFalsy();
+    // The others stay listed from the cache, not read.
+    expect(store.list().filter((r) => r.estimated).length).toBe(2);
+  });
+});
