@@ -1,9 +1,11 @@
 // A real server on 127.0.0.1:0, a real WebSocket client, real files. Needs `npm run build`.
-import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { sessionLines } from '../../bench/generate-session.mjs';
+import type { SessionSnapshot } from '../../src-shared/bridge/contract';
 import type { WsMessage } from '../../src-shared/bridge/ws-protocol';
 import { desktopLink, webLink } from '../../src-shared/links/app-link';
 import { BookmarkStore } from '../services/bookmarks/bookmark-store';
@@ -105,6 +107,29 @@ describe('web host', () => {
     );
     expect((await fetch(`${origin}/session/%E0%A4%A?token=${host.token}`)).status).toBe(404);
     expect(desktopLink(target).startsWith('lineage-explorer://session/')).toBe(true);
+  });
+
+  it('sends a big snapshot (encoded in slices) whole, as one text frame', async () => {
+    const log = path.join(dir, 'sessions', 'big', 'provenance.jsonl');
+    await mkdir(path.dirname(log), { recursive: true });
+    await writeFile(log, [...sessionLines('big', 12_000)].join('\n') + '\n');
+    const origin = `http://127.0.0.1:${host.port}`;
+    const ws = await connect(host.token, origin);
+    const opened = await call(ws, 1, 'sessions', 'open', [log]);
+    expect(opened).toMatchObject({ reply: { ok: true } });
+    await store.idle();
+    const frames: boolean[] = [];
+    ws.on('message', (_data, isBinary) => frames.push(isBinary));
+    const reply = await call(ws, 2, 'sessions', 'snapshot', [log]);
+    expect(reply).toMatchObject({ type: 'reply', id: 2, reply: { ok: true } });
+    const snapshot = (reply as { reply: { value: SessionSnapshot } }).reply.value;
+    // Columns longer than one slice (4,000 values) came through complete.
+    expect(snapshot.timeline.length).toBeGreaterThanOrEqual(12_000);
+    expect(snapshot.timeline.eventId).toHaveLength(snapshot.timeline.length);
+    expect(snapshot.nodes.length).toBeGreaterThan(5000);
+    expect(snapshot.nodes.kinds.reduce((n, k) => n + k.id.length, 0)).toBe(snapshot.nodes.length);
+    expect(frames).not.toContain(true);
+    ws.close();
   });
 
   it('pushes a bookmark change to every connected page', async () => {

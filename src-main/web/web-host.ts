@@ -17,6 +17,7 @@ import { TOKEN_PARAM, WS_PATH, type WsCall, type WsMessage } from '../../src-sha
 import { connectClient } from '../services/client-services';
 import type { SessionStore } from '../services/sessions/session-store';
 import { isUnder } from '../services/fs/is-under';
+import { jsonInSlices } from './json-in-slices';
 import { parseAppPath } from '../../src-shared/links/app-link';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -59,11 +60,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const root = options.rendererDir ?? rendererDir();
   const server = createServer((req, res) => void serveFile(req, res, root, token));
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
-  const clients = new Set<{ socket: WebSocket; wants: (e: PushedEvent) => boolean }>();
+  const clients = new Set<Client>();
 
   const unsubscribe = options.store.onEvent((event) => {
     const message = JSON.stringify({ type: 'event', event } satisfies WsMessage);
-    for (const client of clients) if (client.wants(event)) client.socket.send(message);
+    for (const client of clients) if (client.wants(event)) sendInOrder(client, message);
   });
 
   server.on('upgrade', (req, socket, head) => {
@@ -81,7 +82,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     wss.handleUpgrade(req, socket, head, (ws) => {
       const connection = connectClient(options.store, options.info);
       const dispatch = createDispatcher(connection.services);
-      const client = { socket: ws, wants: connection.wants };
+      const client: Client = { socket: ws, wants: connection.wants, pending: 0, tail: Promise.resolve() };
       clients.add(client);
       ws.on('close', () => clients.delete(client));
       ws.on('message', async (data) => {
@@ -92,8 +93,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
           return; // not our protocol: ignore rather than crash
         }
         const reply = await dispatch({ service: call.service, method: call.method, args: call.args });
-        if (ws.readyState === ws.OPEN)
-          ws.send(JSON.stringify({ type: 'reply', id: call.id, reply } satisfies WsMessage));
+        // Encoded in slices (a snapshot is megabytes of JSON), sent in the order it was produced.
+        const bytes = jsonInSlices({ type: 'reply', id: call.id, reply } satisfies WsMessage, yieldTurn);
+        sendInOrder(client, bytes);
       });
     });
   });
@@ -114,6 +116,38 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+interface Client {
+  socket: WebSocket;
+  wants: (e: PushedEvent) => boolean;
+  /** Messages queued behind a reply still being encoded. */
+  pending: number;
+  tail: Promise<void>;
+}
+
+/** Lets other work run between two slices of a big reply's encoding. */
+const yieldTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Sends messages to one client in the order they were produced, even when a reply's encoding
+ * spans several turns (pushed deltas must not overtake the snapshot they follow). With nothing
+ * queued, a ready message goes out at once, as before.
+ */
+function sendInOrder(client: Client, message: string | Promise<Buffer>): void {
+  const send = (data: string | Buffer) => {
+    // Replies travel as text frames, as JSON.stringify's string did.
+    if (client.socket.readyState === client.socket.OPEN) client.socket.send(data, { binary: false });
+  };
+  if (typeof message === 'string' && client.pending === 0) return send(message);
+  client.pending++;
+  client.tail = client.tail
+    .then((): Promise<string | Buffer> | string => message)
+    .then(send)
+    .catch(() => {
+      // An unencodable reply is dropped (the call times out on the page); later ones still go.
+    })
+    .finally(() => client.pending--);
 }
 
 async function serveFile(

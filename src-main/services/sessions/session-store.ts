@@ -40,7 +40,7 @@ const LOADING_DELTA_ROWS = 2000;
  * Main-thread work per turn of the event loop while applying parsed records (see applyParsed):
  * every other client, watcher and live session waits for at most about this long.
  */
-const APPLY_BUDGET_MS = 8;
+const APPLY_BUDGET_MS = 5;
 /**
  * Chunks of one log parsed or waiting to be applied before its tailer reads on (back-pressure):
  * enough to keep the parse worker busy while the main thread applies, without queueing a whole
@@ -98,6 +98,8 @@ export class SessionStore {
   private readonly dirty = new Set<string>();
   private readonly listDirty = new Set<string>();
   private flushScheduled = false;
+  /** Deltas pushed so far: a slice of records waits a turn after one (see applyParsed). */
+  private deltasSent = 0;
   private readonly lastFlush = new Map<string, number>();
   private loadingTimer: ReturnType<typeof setTimeout> | null = null;
   private listTimer: ReturnType<typeof setTimeout> | null = null;
@@ -596,10 +598,18 @@ export class SessionStore {
     fileBytes: number,
   ): Promise<void> {
     const { records } = result;
+    // A big chunk's reply took a while to arrive (structured clone of thousands of records):
+    // its first slice starts in a turn of its own. A live append's few records apply at once.
+    if (records.length > state.slice) await new Promise((resolve) => setImmediate(resolve));
     for (let from = 0, first = true; first || from < records.length; first = false) {
       if (!first) {
         this.scheduleFlush();
+        const sent = this.deltasSent;
         await new Promise((resolve) => setImmediate(resolve));
+        // The flush ran in the same turn, queued first: when it built and sent a delta, the next
+        // slice waits for the next turn rather than adding its own work to that one (issue 8:
+        // no event-loop block > 50 ms while a big log is opened).
+        if (this.deltasSent !== sent) await new Promise((resolve) => setImmediate(resolve));
       }
       if (state.epoch !== epoch) return; // read before a reset: stale
       const size = state.slice;
@@ -614,7 +624,7 @@ export class SessionStore {
       if (n >= 32)
         state.slice = Math.max(
           64,
-          Math.min(size * 2, 8000, Math.floor((n * APPLY_BUDGET_MS) / Math.max(took, 0.1))),
+          Math.min(size * 2, 4000, Math.floor((n * APPLY_BUDGET_MS) / Math.max(took, 0.1))),
         );
       from += size;
       this.dirty.add(file);
@@ -651,6 +661,7 @@ export class SessionStore {
       const delta = session?.takeDelta();
       if (delta) {
         this.lastFlush.set(key, now);
+        this.deltasSent++;
         this.emit({ type: 'session.delta', delta });
         this.markList(key);
       }

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { jsonInSlices } from './json-in-slices';
+
+const noPause = () => Promise.resolve();
+
+describe('jsonInSlices', () => {
+  it('gives the same text as JSON.stringify, yielding between slices of long arrays', async () => {
+    const n = 10_001;
+    const value = {
+      type: 'reply',
+      id: 7,
+      skipped: undefined,
+      reply: {
+        ok: true,
+        value: {
+          ids: Array.from({ length: n }, (_, i) => `n${i} "quoted" é`),
+          index: Array.from({ length: n }, (_, i) => (i % 3 === 0 ? -1 : i)),
+          eventIds: Array.from({ length: n }, (_, i) => [`e${i}`]),
+          kinds: [{ kind: 'tool_call', seq: [1, null, 2], data: { a: { values: [undefined, 1] } } }, null],
+          empty: [],
+          nested: { deep: [[1, [2, { x: undefined, y: 'z' }]]] },
+        },
+      },
+    };
+    let pauses = 0;
+    const bytes = await jsonInSlices(
+      value,
+      () => {
+        pauses++;
+        return Promise.resolve();
+      },
+      0, // pause wherever the encoder offers to
+    );
+    expect(bytes.toString('utf8')).toBe(JSON.stringify(value));
+    expect(pauses).toBeGreaterThanOrEqual(9); // three long arrays, three slices each
+  });
+
+  it('does not pause in a small message without long arrays', async () => {
+    let pauses = 0;
+    const value = { type: 'reply', id: 1, reply: { ok: true, value: [1, 'a', { b: null }] } };
+    const bytes = await jsonInSlices(
+      value,
+      () => {
+        pauses++;
+        return noPause();
+      },
+      0,
+    );
+    expect(JSON.parse(bytes.toString('utf8'))).toEqual(value);
+    expect(pauses).toBe(0);
+  });
+});
