@@ -1,5 +1,5 @@
 // Real files in a temp root, real chokidar: the documents found, and reloads on rewrite.
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { appendFile, cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -75,5 +75,32 @@ describe('DocumentIndex', () => {
       await new Promise((r) => setTimeout(r, 20));
     expect(index.get(doc!.key).revision).toBe(2);
     await expect(index.open('/etc')).rejects.toMatchObject({ code: 'forbidden-path' });
+  });
+
+  it('does not walk the roots again for appends to a live session log, but does for a new file', async () => {
+    const log = path.join(root, 'sessions', 'abc', 'provenance.jsonl');
+    await mkdir(path.dirname(log), { recursive: true });
+    await writeFile(log, '{}\n');
+    index = new DocumentIndex([root]);
+    const events: PushedEvent[] = [];
+    index.onEvent((e) => events.push(e));
+    await index.start();
+    for (let i = 0; i < 10; i++) {
+      await appendFile(log, `{"seq": ${i}}\n`);
+      await new Promise((r) => setTimeout(r, 30));
+    }
+    // Long enough for chokidar's events and the debounced flush to have run if they came.
+    await new Promise((r) => setTimeout(r, 600));
+    expect(index.rescans).toBe(0);
+
+    // Anything else new under a root is looked at: a step trace appears.
+    const trace = await validFixture();
+    await writeAll(path.join(root, 'traces'), trace.files);
+    await writeFile(path.join(root, 'traces', 'run.jsonl'), fixtureJsonl(trace));
+    const start = Date.now();
+    while (!index.list().some((d) => d.kind === 'step-trace') && Date.now() - start < 5000)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(index.rescans).toBeGreaterThan(0);
+    expect(index.list().map((d) => d.kind)).toEqual(['step-trace']);
   });
 });

@@ -11,6 +11,18 @@ import { isUnder } from '../fs/is-under';
 import { findDocuments, type FoundDocument } from './find-documents';
 
 const DEBOUNCE_MS = 150;
+/** Never walked into: tooling folders. */
+const IGNORED_DIRS = /(^|[/\\])(node_modules|\.git)([/\\]|$)/;
+/**
+ * A sciagent log is never a document (find-documents skips it), and a live one is appended to
+ * every few milliseconds: watching it made each append look like an unknown file and re-walk every
+ * root (2,000 session folders in a big home) while any session was live.
+ */
+const SESSION_LOG = 'provenance.jsonl';
+
+function ignoredByDocuments(p: string): boolean {
+  return IGNORED_DIRS.test(p) || path.basename(p) === SESSION_LOG;
+}
 
 export class DocumentIndex {
   private readonly docs = new Map<string, DocumentListItem>();
@@ -19,6 +31,8 @@ export class DocumentIndex {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private readonly touched = new Set<string>();
   private rescan = false;
+  /** Walks of the roots after the first (tests read it: appends to session logs cause none). */
+  rescans = 0;
 
   constructor(private readonly roots: string[]) {}
 
@@ -28,7 +42,7 @@ export class DocumentIndex {
     this.watcher = watch(this.roots, {
       ignoreInitial: true,
       depth: 6,
-      ignored: /(^|[/\\])(node_modules|\.git)([/\\]|$)/,
+      ignored: ignoredByDocuments,
     });
     const onChange = (p: string) => this.onFsEvent(path.resolve(p));
     this.watcher.on('add', onChange).on('change', onChange).on('unlink', onChange).on('addDir', onChange);
@@ -101,6 +115,7 @@ export class DocumentIndex {
   }
 
   private onFsEvent(p: string): void {
+    if (ignoredByDocuments(p)) return;
     let owned = false;
     for (const key of this.docs.keys()) {
       const doc = this.docs.get(key)!;
@@ -130,6 +145,7 @@ export class DocumentIndex {
     const removed: string[] = [];
     if (this.rescan) {
       this.rescan = false;
+      this.rescans++;
       for (const root of this.roots) {
         const found = await findDocuments(root);
         for (const d of found) {
