@@ -6,7 +6,32 @@ import { useAppStore } from '../../state/store';
 import type { ThemePref } from '../../state/ui-slice';
 import { formatBytes, formatCount, percent } from '../../shared/format';
 import { EllipsisStart, ProgressBar, StatusDot } from '../../shared/ui';
-import { openComparePicker } from '../compare/compare-store';
+import { openComparePicker, useCompare } from '../compare/compare-store';
+import { useBookmarks } from '../bookmarks/bookmarks-store';
+import { useDocuments } from '../documents/documents-store';
+
+const KIND_LABEL: Record<string, string> = {
+  treetrace: 'TreeTrace',
+  'change-ledger': 'Change ledger',
+  'step-trace': 'Step trace',
+};
+
+/** What the main area shows instead of a session, if anything: its title says that, not the session. */
+function useOtherView(): { title: string; detail: string; path: string | null } | null {
+  const doc = useDocuments((st) => (st.selected ? (st.docs[st.selected] ?? null) : null));
+  const docKey = useDocuments((st) => st.selected);
+  const compare = useCompare((st) => st.open);
+  const bookmarks = useBookmarks((st) => st.open);
+  if (compare) return { title: 'Compare', detail: '', path: null };
+  if (bookmarks) return { title: 'Bookmarks', detail: '', path: null };
+  if (docKey)
+    return {
+      title: doc?.label ?? docKey,
+      detail: doc ? (KIND_LABEL[doc.kind] ?? doc.kind) : 'document',
+      path: doc?.path ?? null,
+    };
+  return null;
+}
 
 const NEXT_THEME: Record<ThemePref, ThemePref> = { system: 'light', light: 'dark', dark: 'system' };
 const THEME_LABEL: Record<ThemePref, string> = { system: 'Auto', light: 'Light', dark: 'Dark' };
@@ -42,7 +67,9 @@ function ConnectionBadge() {
 }
 
 export function TopBar() {
-  const summary = useAppStore(selectViewSummary);
+  const sessionSummary = useAppStore(selectViewSummary);
+  const other = useOtherView();
+  const summary = other ? null : sessionSummary;
   const theme = useAppStore((s) => s.prefs.theme);
   const setPref = useAppStore((s) => s.setPref);
   const setKeysOpen = useAppStore((s) => s.setKeysOpen);
@@ -54,6 +81,13 @@ export function TopBar() {
         </span>
         Lineage Explorer
       </div>
+      {other && (
+        <div className="topbar-session" title={other.path ?? undefined} data-testid="topbar-view">
+          <span className="mono">{other.title}</span>
+          {other.detail && <span className="faint">{other.detail}</span>}
+          {other.path && <EllipsisStart className="faint topbar-path" text={other.path} />}
+        </div>
+      )}
       {summary && (
         <div className="topbar-session" title={summary.path}>
           <StatusDot state={summary.status === 'loading' ? 'loading' : summary.live ? 'live' : 'idle'} />
