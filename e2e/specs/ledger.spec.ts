@@ -44,7 +44,7 @@ test('the bookmark timeline: events in order on lanes, markers, merge and rollup
   await expect(rows).toHaveCount(12);
   // The title bar names what is shown: the ledger, not the last session.
   await expect(app.getByTestId('topbar-view')).toContainText('rich');
-  await expect(app.getByTestId('topbar-view')).toContainText('Change ledger');
+  await expect(app.getByTestId('topbar-view')).toContainText('Ledger');
   const ids = await rows.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset['eventId']));
   expect(ids).toEqual(['e1', 'e2', 'e3', 'e4', 'e5', 'e6', 'b1', 'f1', 'f2', 'e7', 'm1', 'e8']);
 

@@ -1,15 +1,15 @@
 // The first list from the sessions-list cache, before the watcher's scan (issue 8, target 5): real
 // temp homes, a real cache file, real chokidar and workers. Needs `npm run build` (the parse worker).
-import { copyFile, mkdir, mkdtemp, rm, stat, utimes } from 'node:fs/promises';
+import { mkdtemp, rm, stat, utimes } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { addOldSession } from './test-support/old-session';
 import { identityOf, SessionListCache } from './session-list-cache';
 import { listItemFromEnds } from './session-list-cache-fallback';
 import { prelistHome } from './session-list-cache-prelist';
 import { SessionStore } from './session-store';
 
-const FIXTURE = new URL('./fixtures/e2e-sess.jsonl', import.meta.url);
 const OPTIONS = { liveWindowMs: 10_000, eager: { files: 1, bytes: 1e9 } };
 let dir: string;
 let home: string;
@@ -27,15 +27,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** A session log (the 10-event fixture) last written an hour ago: not live. */
-async function addSession(id: string): Promise<string> {
-  const log = path.join(home, 'sessions', id, 'provenance.jsonl');
-  await mkdir(path.dirname(log), { recursive: true });
-  await copyFile(FIXTURE, log);
-  const old = new Date(Date.now() - 3600_000);
-  await utimes(log, old, old);
-  return log;
-}
+const addSession = (id: string) => addOldSession(home, id);
 
 /** A cache that knows `logs` as they are now (rows from their ends, as serve makes them). */
 async function cacheKnowing(logs: string[]): Promise<SessionListCache> {

@@ -1,24 +1,14 @@
 // The sessions list from a persistent cache (issue 8): real temp homes, real chokidar and workers.
 // Needs `npm run build` (the parse worker).
-import {
-  appendFile,
-  copyFile,
-  mkdir,
-  mkdtemp,
-  readFile,
-  rm,
-  stat,
-  utimes,
-  writeFile,
-} from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { addOldSession } from './test-support/old-session';
 import type { PushedEvent, SessionListItem } from '../../../src-shared/bridge/contract';
 import { listItemFromEnds } from './session-list-cache-fallback';
 import { SessionStore, type SessionStoreOptions } from './session-store';
 
-const FIXTURE = new URL('./fixtures/e2e-sess.jsonl', import.meta.url);
 let dir: string;
 let home: string;
 let cacheFile: string;
@@ -35,15 +25,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** A session log (the 10-event fixture) last written an hour ago: not live. */
-async function addSession(id: string): Promise<string> {
-  const log = path.join(home, 'sessions', id, 'provenance.jsonl');
-  await mkdir(path.dirname(log), { recursive: true });
-  await copyFile(FIXTURE, log);
-  const old = new Date(Date.now() - 3600_000);
-  await utimes(log, old, old);
-  return log;
-}
+const addSession = (id: string) => addOldSession(home, id);
 
 async function startStore(options: Partial<SessionStoreOptions> = {}, events: PushedEvent[] = []) {
   store = new SessionStore({ roots: [home], poolSize: 1, listCacheFile: cacheFile, ...options });

@@ -8,13 +8,8 @@ import { formatBytes, formatCount, percent } from '../../shared/format';
 import { EllipsisStart, ProgressBar, StatusDot } from '../../shared/ui';
 import { openComparePicker, useCompare } from '../compare/compare-store';
 import { useBookmarks } from '../bookmarks/bookmarks-store';
+import { KIND_LABEL } from '../documents/DocumentsSection';
 import { useDocuments } from '../documents/documents-store';
-
-const KIND_LABEL: Record<string, string> = {
-  treetrace: 'TreeTrace',
-  'change-ledger': 'Change ledger',
-  'step-trace': 'Step trace',
-};
 
 /** What the main area shows instead of a session, if anything: its title says that, not the session. */
 function useOtherView(): { title: string; detail: string; path: string | null } | null {
@@ -27,7 +22,7 @@ function useOtherView(): { title: string; detail: string; path: string | null } 
   if (docKey)
     return {
       title: doc?.label ?? docKey,
-      detail: doc ? (KIND_LABEL[doc.kind] ?? doc.kind) : 'document',
+      detail: doc ? KIND_LABEL[doc.kind] : 'document',
       path: doc?.path ?? null,
     };
   return null;

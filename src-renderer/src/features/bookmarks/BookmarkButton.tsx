@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PinTarget } from '../../../../src-shared/links/app-link';
 import { addBookmark } from './bookmarks-store';
+import { BookmarkFields } from './BookmarkFields';
 import './bookmarks.css';
 
 export function BookmarkButton(props: {
@@ -80,23 +81,13 @@ export function BookmarkButton(props: {
           }}
         >
           <div className="bookmark-form-title">Bookmark {props.label}</div>
-          <input
+          <BookmarkFields
             autoFocus
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            placeholder="Name"
-            aria-label="Bookmark name"
-            maxLength={200}
-            data-testid="bookmark-name-input"
-          />
-          <textarea
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-            placeholder="Note (optional)"
-            aria-label="Bookmark note"
-            rows={3}
-            maxLength={4096}
-            data-testid="bookmark-note-input"
+            name={name}
+            note={note}
+            onName={setName}
+            onNote={setNote}
+            testIds={{ name: 'bookmark-name-input', note: 'bookmark-note-input' }}
           />
           <div className="bookmark-form-actions">
             <button type="button" className="button" onClick={() => setOpen(false)}>

@@ -17,6 +17,7 @@ import { CopyLinkButton } from '../links/CopyLinkButton';
 import { describePoint, openTarget } from '../links/open-target';
 import { deleteBookmark, editBookmark, useBookmarks } from './bookmarks-store';
 import './bookmarks.css';
+import { BookmarkFields } from './BookmarkFields';
 
 interface Group {
   key: string;
@@ -189,21 +190,13 @@ function BookmarkRow({ bookmark: b, picked }: { bookmark: BookmarkEntry; picked:
           }}
           onKeyDown={(e) => e.stopPropagation()}
         >
-          <input
+          <BookmarkFields
             autoFocus
-            value={name}
-            maxLength={200}
-            aria-label="Bookmark name"
-            data-testid="bookmark-edit-name"
-            onChange={(e) => setName(e.target.value)}
-          />
-          <textarea
-            value={note}
-            rows={3}
-            maxLength={4096}
-            aria-label="Bookmark note"
-            data-testid="bookmark-edit-note"
-            onChange={(e) => setNote(e.target.value)}
+            name={name}
+            note={note}
+            onName={setName}
+            onNote={setNote}
+            testIds={{ name: 'bookmark-edit-name', note: 'bookmark-edit-note' }}
           />
           <div className="bookmark-form-actions">
             <button type="button" className="button" onClick={() => setEditing(false)}>

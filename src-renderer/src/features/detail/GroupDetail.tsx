@@ -54,7 +54,6 @@ function ToolGroupDetail({
   group: ToolGroup | null;
   members: LineageNode[];
 }) {
-  const expanded = useAppStore((s) => s.expandedGroups.has(id));
   const rows = members.map((m) => ({ node: m, d: toolData(m) }));
   const failed = rows.filter((r) => r.d.success === false).length;
   const pending = rows.filter((r) => !r.d.hasResult).length;
@@ -77,11 +76,7 @@ function ToolGroupDetail({
           ['cost', cost ? formatCost(cost) : null],
         ]}
       />
-      <div className="detail-actions">
-        <button type="button" className="button" onClick={() => useAppStore.getState().toggleGroup(id)}>
-          {expanded ? 'Collapse in graph' : 'Expand in graph'}
-        </button>
-      </div>
+      <ExpandInGraph id={id} />
       <section className="detail-section">
         <h3>Calls</h3>
         <table className="kv-table member-table">
@@ -123,7 +118,6 @@ function ToolGroupDetail({
 }
 
 function KindGroupDetail({ id, group, members }: { id: string; group: ToolGroup; members: LineageNode[] }) {
-  const expanded = useAppStore((s) => s.expandedGroups.has(id));
   const counts = groupCounts(group.memberKind, members);
   return (
     <>
@@ -138,11 +132,7 @@ function KindGroupDetail({ id, group, members }: { id: string; group: ToolGroup;
           ...Object.entries(counts).map(([k, v]): [string, number] => [k, v]),
         ]}
       />
-      <div className="detail-actions">
-        <button type="button" className="button" onClick={() => useAppStore.getState().toggleGroup(id)}>
-          {expanded ? 'Collapse in graph' : 'Expand in graph'}
-        </button>
-      </div>
+      <ExpandInGraph id={id} />
       <section className="detail-section">
         <h3>Members</h3>
         <table className="kv-table member-table">
@@ -170,5 +160,17 @@ function KindGroupDetail({ id, group, members }: { id: string; group: ToolGroup;
         )}
       </section>
     </>
+  );
+}
+
+/** Opens or closes a group in the graph (tool-call groups and node groups alike). */
+function ExpandInGraph({ id }: { id: string }) {
+  const expanded = useAppStore((s) => s.expandedGroups.has(id));
+  return (
+    <div className="detail-actions">
+      <button type="button" className="button" onClick={() => useAppStore.getState().toggleGroup(id)}>
+        {expanded ? 'Collapse in graph' : 'Expand in graph'}
+      </button>
+    </div>
   );
 }

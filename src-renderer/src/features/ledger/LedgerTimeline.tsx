@@ -4,6 +4,7 @@
  * compose, and each violation on the event where it occurs. Selecting an event shows it in full.
  */
 import { CopyLinkButton } from '../links/CopyLinkButton';
+import { BookmarkFields } from '../bookmarks/BookmarkFields';
 import { useDocFocus, useReportDocPoint } from '../links/use-doc-link';
 import { useMemo, useState } from 'react';
 import type { LedgerEvent, LedgerModel } from '../../../../src-shared/formats/change-ledger/types';
@@ -437,22 +438,13 @@ function PinForm({ eventKey, pins }: { eventKey: string; pins: UserBookmarks }) 
       }}
     >
       <div className="ledger-pin-form-title">Bookmark this event</div>
-      <input
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        placeholder="Name"
-        aria-label="Bookmark name"
-        maxLength={200}
-        data-testid="user-bookmark-name"
-      />
-      <textarea
-        value={note}
-        onChange={(e) => setNote(e.target.value)}
-        placeholder="Note (optional)"
-        aria-label="Bookmark note"
+      <BookmarkFields
+        name={name}
+        note={note}
+        onName={setName}
+        onNote={setNote}
         rows={2}
-        maxLength={4000}
-        data-testid="user-bookmark-note"
+        testIds={{ name: 'user-bookmark-name', note: 'user-bookmark-note' }}
       />
       <button
         type="submit"
