@@ -22,7 +22,7 @@ export default defineConfig({
           index: resolve(root, 'src-main/electron/main.ts'),
           cli: resolve(root, 'src-main/cli/main.ts'),
           // worker_threads entry: parses logs off the main thread (imports only src-shared).
-          'parse-worker': resolve(root, 'src-main/workers/parse-worker.ts'),
+          'session-worker': resolve(root, 'src-main/workers/session-worker.ts'),
           // worker_threads entry: one comparison of two lineage graphs (issue 5), off the main thread.
           'compare-worker': resolve(root, 'src-main/services/compare/compare-worker.ts'),
         },

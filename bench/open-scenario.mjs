@@ -183,7 +183,11 @@ export async function openOnce(browser, log, sessionId, events, timeoutMs = 60_0
       () => false,
     );
     const afterClose = closed ? await serve.stats() : null;
-    const kept = (s) => (s ? s.now.heapUsed + s.now.external : null);
+    // Serve's own heap and buffers plus its session workers' (where the sessions live).
+    const kept = (s) =>
+      s
+        ? s.now.heapUsed + s.now.external + (s.workers ?? []).reduce((n, w) => n + w.heapUsed + w.external, 0)
+        : null;
     return {
       cold,
       warm,

@@ -70,7 +70,7 @@ else {
   }
   for (const needed of [
     'out/main/index.js',
-    'out/main/parse-worker.js',
+    'out/main/session-worker.js',
     'out/main/compare-worker.js',
     'out/preload/index.cjs',
     'out/renderer/index.html',

@@ -26,8 +26,9 @@ export async function serveCommand(
     io.err(`lineage-explorer: ${(error as Error).message}`);
     return 2;
   }
-  startBenchStats(); // only with LINEAGE_EXPLORER_BENCH_STATS set (npm run bench)
+  const benchStats = startBenchStats(); // only with LINEAGE_EXPLORER_BENCH_STATS set (npm run bench)
   const store = new SessionStore({ roots: roots.roots });
+  benchStats.reportWorkers(() => store.workerMemory());
   // Listening while the roots are scanned (a home of 2,000 sessions takes a second): the page
   // loads meanwhile, and its first list waits for the scan (client-services `whenStarted`).
   const starting = store.start();

@@ -32,7 +32,9 @@ describe('bench stats', () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'le-bench-stats-'));
     dirs.push(dir);
     const file = path.join(dir, 'stats.json');
-    startBenchStats(file);
+    const handle = startBenchStats(file);
+    // The session workers' heaps are asked for on each signal (a stand-in for SessionPool.memory).
+    handle.reportWorkers(async () => [{ heapUsed: 123, external: 4, arrayBuffers: 0 }]);
     await new Promise((r) => setTimeout(r, 60));
     const until = performance.now() + 300;
     while (performance.now() < until); // the main thread blocked for 300 ms
@@ -41,6 +43,7 @@ describe('bench stats', () => {
     expect(first.loopMaxMs).toBeGreaterThanOrEqual(290);
     expect(first.peak.rss).toBeGreaterThan(0);
     expect(first.now.heapUsed).toBeGreaterThan(0);
+    expect(first.workers).toEqual([{ heapUsed: 123, external: 4, arrayBuffers: 0 }]);
 
     // A new window: the block above is not in it.
     await new Promise((r) => setTimeout(r, 60));

@@ -6,9 +6,12 @@
  * Each SIGUSR2 writes the figures since the previous one to the file (one JSON object, replaced
  * atomically, numbered by `n`) and starts a new window; so does exit. With `node --expose-gc` the
  * "now" memory figures are taken after a full collection (what is really kept, not garbage).
+ * Sessions live in worker threads, whose heaps process.memoryUsage() does not count: `workers`
+ * has each one's own figures (after a full GC there too), once serve has said how to ask them.
  */
 import { renameSync, writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { WorkerMemory } from './sessions/session-worker-protocol';
 
 const SAMPLE_MS = 50;
 
@@ -20,11 +23,20 @@ export interface BenchStats {
   loopP99Ms: number;
   peak: { rss: number; heapUsed: number; external: number; arrayBuffers: number };
   now: NodeJS.MemoryUsage;
+  /** Each worker's heap (empty when no worker reporter was given, or at exit). */
+  workers: WorkerMemory[];
   gc: boolean;
 }
 
-export function startBenchStats(file = process.env['LINEAGE_EXPLORER_BENCH_STATS']): void {
-  if (!file) return;
+export interface BenchStatsHandle {
+  /** How to ask the worker threads for their memory. */
+  reportWorkers(report: () => Promise<WorkerMemory[]>): void;
+}
+
+export function startBenchStats(file = process.env['LINEAGE_EXPLORER_BENCH_STATS']): BenchStatsHandle {
+  let reportWorkers: (() => Promise<WorkerMemory[]>) | null = null;
+  const handle: BenchStatsHandle = { reportWorkers: (report) => (reportWorkers = report) };
+  if (!file) return handle;
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
   let n = 0;
@@ -40,7 +52,7 @@ export function startBenchStats(file = process.env['LINEAGE_EXPLORER_BENCH_STATS
   const timer = setInterval(sample, SAMPLE_MS);
   timer.unref();
 
-  const write = () => {
+  const write = (workers: WorkerMemory[]) => {
     sample();
     const gc = (globalThis as { gc?: () => void }).gc;
     gc?.();
@@ -51,6 +63,7 @@ export function startBenchStats(file = process.env['LINEAGE_EXPLORER_BENCH_STATS
       loopP99Ms: histogram.percentile(99) / 1e6,
       peak: { ...peak },
       now: process.memoryUsage(),
+      workers,
       gc: Boolean(gc),
     };
     try {
@@ -63,6 +76,10 @@ export function startBenchStats(file = process.env['LINEAGE_EXPLORER_BENCH_STATS
     since = performance.now();
     peak.rss = peak.heapUsed = peak.external = peak.arrayBuffers = 0;
   };
-  process.on('SIGUSR2', write);
-  process.once('exit', write);
+  process.on('SIGUSR2', () => {
+    const asked = reportWorkers ? reportWorkers().catch(() => []) : Promise.resolve([]);
+    void asked.then(write);
+  });
+  process.once('exit', () => write([]));
+  return handle;
 }

@@ -66,7 +66,8 @@ export class LiveSession {
    * nobody opened then costs no node/timeline bookkeeping, and no delta encoding on the main thread.
    */
   private followed = false;
-  private lastGrowthAt = 0;
+  /** When the log last grew after its first read (Date.now()); `live` is worked out from it. */
+  lastGrowthAt = 0;
   status: SessionListItem['status'] = 'loading';
   fileBytes = 0;
   readonly health: TailHealth = { bytesRead: 0, fileBytes: 0, linesSkipped: 0, notices: [] };

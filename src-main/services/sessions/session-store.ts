@@ -1,6 +1,7 @@
 /**
- * The live session store: follows every sciagent log under the roots (LogWatcher), parses
- * appended bytes in the worker pool, keeps one LiveSession per log, and pushes batched deltas.
+ * The live session store: follows every sciagent log under the roots (LogWatcher) and routes
+ * appended bytes to the log's session in a worker (SessionPool: its index, lineage and deltas
+ * live there), keeping only each log's list row here; pushes the deltas the workers hand back.
  * Implements the bridge's SessionsService; hosts (Electron IPC, the web host) only carry it.
  */
 import { existsSync, statSync, type Stats } from 'node:fs';
@@ -11,14 +12,16 @@ import {
   type EventDetail,
   type PushedEvent,
   type RawLine,
+  type SessionDelta,
   type SessionListItem,
   type SessionSnapshot,
 } from '../../../src-shared/bridge/contract';
 import { LogWatcher } from '../tail/log-watcher';
 import { DocumentIndex } from '../documents/document-index';
 import { sharedBookmarkStore, type BookmarkStore } from '../bookmarks/bookmark-store';
-import { ParsePool } from '../parse/parse-pool';
-import type { ParseChunkResult } from '../../../src-shared/formats/sciagent/chunk-parser';
+import { SessionPool } from './session-pool';
+import type { OpOf, RowUpdate, SessionOpResults, WorkerMemory } from './session-worker-protocol';
+import { LOADING_FLUSH_MS } from './worker-sessions';
 import { PROVENANCE_FILE } from '../sources/sciagent-home';
 import { LIVE_WINDOW_MS, LiveSession } from './live-session';
 import { defaultSessionListCacheFile, identityOf, SessionListCache } from './session-list-cache';
@@ -29,22 +32,9 @@ import { isUnder } from '../fs/is-under';
 const MAX_RAW_LINE_BYTES = 256 * 1024;
 const LIST_THROTTLE_MS = 150;
 /**
- * While a session is first read, its deltas go out at least this often, and sooner once they hold
- * LOADING_DELTA_ROWS events: building and serialising a delta is main-thread work proportional to
- * its size (~5 µs an event), and a 2 s delta of a big log once stalled serve for ~1 s. The page
- * redraws from them about once a second whatever their number (host-sync's LOADING_APPLY_MS).
- */
-const LOADING_FLUSH_MS = 2000;
-const LOADING_DELTA_ROWS = 2000;
-/**
- * Main-thread work per turn of the event loop while applying parsed records (see applyParsed):
- * every other client, watcher and live session waits for at most about this long.
- */
-const APPLY_BUDGET_MS = 5;
-/**
- * Chunks of one log parsed or waiting to be applied before its tailer reads on (back-pressure):
- * enough to keep the parse worker busy while the main thread applies, without queueing a whole
- * 1 GB log (~850 MB of copies) in memory as the first read once did.
+ * Chunks of one log handed to its worker and not yet applied there before its tailer reads on
+ * (back-pressure): enough to keep the worker busy, without queueing a whole 1 GB log (~850 MB of
+ * copies) in memory as the first read once did.
  */
 const MAX_CHUNKS_IN_FLIGHT = 3;
 /**
@@ -63,16 +53,22 @@ const ROW_READS_AT_ONCE = 16;
 const SCAN_WAIT_MAX_MS = 1000;
 
 interface FileState {
-  session: LiveSession;
-  /** Bumped on reset: results of reads from before it are dropped. */
+  sessionId: string;
+  /** The session's list row as its worker last reported it (`live` is worked out here). */
+  row: SessionListItem;
+  lastGrowthAt: number;
+  /** Bumped on reset: a read error from before it is not reported. */
   epoch: number;
+  /** Bumped on close: answers about the session from before it are dropped. */
+  generation: number;
   needsReset: boolean;
   inflight: number;
+  /** The last op given for this log; the worker answers a log's ops in order. */
   chain: Promise<void>;
   /** The last MAX_CHUNKS_IN_FLIGHT chunks' "applied" promises, oldest first (back-pressure). */
   window: Promise<void>[];
-  /** Records applied per slice, adapted to APPLY_BUDGET_MS from the last slice's speed. */
-  slice: number;
+  /** The first read's end was reported to the worker (`ready`). */
+  readyAsked: boolean;
   /** End of the last chunk handed to the parser, and the file's size when it was read. */
   readTo: number;
   sizeAtRead: number;
@@ -95,18 +91,15 @@ export interface SessionStoreOptions {
 export class SessionStore {
   private readonly files = new Map<string, FileState>();
   private readonly listeners = new Set<(event: PushedEvent) => void>();
-  private readonly dirty = new Set<string>();
   private readonly listDirty = new Set<string>();
-  private flushScheduled = false;
-  /** Deltas pushed so far: a slice of records waits a turn after one (see applyParsed). */
-  private deltasSent = 0;
-  private readonly lastFlush = new Map<string, number>();
+  /** Logs whose worker holds back a delta while the log is first read (see takeHeld). */
+  private readonly held = new Set<string>();
   private loadingTimer: ReturnType<typeof setTimeout> | null = null;
   private listTimer: ReturnType<typeof setTimeout> | null = null;
   private liveTimer: ReturnType<typeof setInterval> | null = null;
   private readonly liveShown = new Map<string, boolean>();
   private readonly watcher: LogWatcher;
-  private readonly pool: ParsePool;
+  private readonly pool: SessionPool;
   readonly roots: string[];
   /** TreeTrace bundles, change ledgers and step traces under the same roots. */
   readonly documents: DocumentIndex;
@@ -139,7 +132,7 @@ export class SessionStore {
     );
     this.documents = new DocumentIndex([...this.roots]);
     this.documents.onEvent((event) => this.emit(event));
-    this.pool = new ParsePool({
+    this.pool = new SessionPool({
       size: options.poolSize,
       onFilesLost: (keys, reason) => {
         for (const key of keys) {
@@ -169,18 +162,10 @@ export class SessionStore {
           const state = this.files.get(file);
           if (state) this.resetFile(file, state, reason);
         },
-        onFileRemoved: (file) => {
-          const state = this.files.get(file);
-          if (!state) return;
-          state.session.notice('file removed');
-          this.markList(file);
-        },
+        onFileRemoved: (file) => this.notice(file, 'file removed'),
         onNotice: (message, file) => {
-          const state = file ? this.files.get(file) : undefined;
-          if (state) {
-            state.session.notice(message);
-            this.markList(file!);
-          } else this.emit({ type: 'notice', message });
+          if (file && this.files.has(file)) this.notice(file, message);
+          else this.emit({ type: 'notice', message });
         },
       },
     );
@@ -275,11 +260,22 @@ export class SessionStore {
     return true;
   }
 
-  /** Resolves when every file read so far has been parsed and applied. */
+  /** Resolves when every file read so far has been parsed and applied, and its deltas pushed. */
   async idle(): Promise<void> {
     await this.watcher.pollAll();
-    await Promise.all([...this.files.values()].map((s) => s.chain));
-    this.flush(true);
+    // An answer may give rise to another op (the first read's end → `ready`): until none is new.
+    for (;;) {
+      const chains = [...this.files.values()].map((s) => s.chain);
+      await Promise.all(chains);
+      const now = [...this.files.values()].map((s) => s.chain);
+      if (now.length === chains.length && now.every((c, i) => c === chains[i])) break;
+    }
+    await this.takeHeld();
+  }
+
+  /** Each session worker's heap (for `npm run bench`: the sessions' memory is there). */
+  workerMemory(): Promise<WorkerMemory[]> {
+    return this.pool.memory();
   }
 
   onEvent(listener: (event: PushedEvent) => void): () => void {
@@ -308,45 +304,34 @@ export class SessionStore {
     // A page has its list: the scan may start once the reply is out (see SCAN_WAIT_MAX_MS).
     if (this.startScan) setImmediate(this.startScan);
     return [...this.files.values()]
-      .map((s) => s.placeholder ?? s.session.listItem())
+      .map((s) => s.placeholder ?? rowOf(s))
       .sort((a, b) => (a.key < b.key ? -1 : 1));
   }
 
   /**
-   * The whole session, encoded a slice at a time with the event loop free in between (a big
-   * session took seconds in one go). It runs in the log's apply chain, so no chunk is applied
-   * while it is encoded; the log is activated at once (before the first await).
+   * The whole session, encoded in its worker: no chunk of the log is applied meanwhile (the worker
+   * answers a log's ops in order), so it is one consistent version. The log is activated at once.
    */
   async snapshot(key: string): Promise<SessionSnapshot> {
-    const session = this.session(key);
-    const state = this.files.get(key)!;
-    const run = state.chain.then(() =>
-      session.snapshotInSlices(() => new Promise((resolve) => setImmediate(resolve))),
-    );
-    state.chain = run.then(
-      () => {},
-      () => {},
-    );
-    const { snapshot, delta } = await run;
+    const state = this.activeState(key);
+    const generation = state.generation;
+    const result = await this.op(key, state, { op: 'snapshot' });
     // Pending changes folded into the snapshot still reach the other subscribers.
-    if (delta) this.emit({ type: 'session.delta', delta });
-    return snapshot;
+    if (state.generation === generation) this.takeUpdate(key, state, result);
+    return result.snapshot;
   }
 
   async eventDetail(key: string, eventId: string): Promise<EventDetail> {
-    const session = this.session(key);
-    const view = session.locate(eventId);
-    if (!view) throw new BridgeError('not-found', `no event ${eventId} in ${key}`);
-    const raw = await readJsonAt(key, view.event.byteOffset, view.event.byteLength);
+    const state = this.activeState(key);
+    const located = await this.op(key, state, { op: 'locate', eventId });
+    if (!located) throw new BridgeError('not-found', `no event ${eventId} in ${key}`);
+    const { event } = located;
+    const raw = await readJsonAt(key, event.byteOffset, event.byteLength);
     let corrected = raw;
     const corrections = [];
-    for (const c of view.corrections) {
-      const correction = session.locate(c.correctionId);
-      const body = correction
-        ? ((await readJsonAt(key, correction.event.byteOffset, correction.event.byteLength)) as Record<
-            string,
-            unknown
-          >)
+    for (const c of located.corrections) {
+      const body = c.at
+        ? ((await readJsonAt(key, c.at.byteOffset, c.at.byteLength)) as Record<string, unknown>)
         : null;
       const replacement = (body?.['replacement'] ?? {}) as Record<string, unknown>;
       const before: Record<string, unknown> = {};
@@ -362,9 +347,9 @@ export class SessionStore {
     }
     return {
       eventId,
-      lineNo: view.event.lineNo,
-      byteOffset: view.event.byteOffset,
-      byteLength: view.event.byteLength,
+      lineNo: event.lineNo,
+      byteOffset: event.byteOffset,
+      byteLength: event.byteLength,
       raw,
       corrected,
       corrections,
@@ -379,25 +364,33 @@ export class SessionStore {
   closeSession(key: string): SessionListItem {
     const state = this.files.get(key);
     if (!state) throw new BridgeError('not-found', `no session ${key}`);
-    const row = state.placeholder ?? state.session.listItem();
+    const row = state.placeholder ?? rowOf(state);
     this.watcher.closeFile(key);
-    this.pool.forget(key);
-    state.epoch++; // reads in flight are dropped when they come back
+    // Answers about the old session still on their way are dropped (generation), and the worker
+    // lets it go: the next read starts a new one there.
+    state.chain = this.pool.call(key, state.sessionId, { op: 'forget' }).then(
+      () => {},
+      () => {},
+    );
+    state.epoch++;
+    state.generation++;
+    state.inflight = 0;
     state.needsReset = true;
+    state.readyAsked = false;
     state.window = [];
-    state.session = newSession(key, state.session.sessionId);
+    state.row = initialRow(key, state.sessionId);
+    state.lastGrowthAt = 0;
     state.placeholder = { ...row, live: false, closed: true };
-    this.dirty.delete(key);
-    this.lastFlush.delete(key);
+    this.held.delete(key);
     this.markList(key);
     return state.placeholder;
   }
 
   async rawLine(key: string, byteOffset: number, byteLength: number): Promise<RawLine> {
-    this.session(key);
+    const state = this.activeState(key);
     const length = Math.min(byteLength, MAX_RAW_LINE_BYTES);
     const bytes = await readBytesAt(key, byteOffset, length);
-    const lineNo = this.session(key).lineNoAt(byteOffset);
+    const lineNo = await this.op(key, state, { op: 'line-no', byteOffset });
     return { lineNo, byteOffset, text: new TextDecoder().decode(bytes), clipped: byteLength > length };
   }
 
@@ -423,11 +416,74 @@ export class SessionStore {
 
   // ---------- internals ----------
 
-  private session(key: string): LiveSession {
+  /** The log's state, its reading started if it was only listed (it is being opened). */
+  private activeState(key: string): FileState {
     const state = this.files.get(key);
     if (!state) throw new BridgeError('not-found', `no session ${key}`);
     if (state.placeholder || this.watcher.isDeferred(key)) this.activate(key, state);
-    return state.session;
+    return state;
+  }
+
+  /** Asks `op` of the log's session in its worker, after every op given before it. */
+  private op<N extends 'snapshot' | 'locate' | 'line-no'>(
+    key: string,
+    state: FileState,
+    op: OpOf<N>,
+  ): Promise<SessionOpResults[N]> {
+    const answer = this.pool.call<N>(key, state.sessionId, op);
+    state.chain = answer.then(
+      () => {},
+      () => {},
+    );
+    return answer;
+  }
+
+  /** A row (and delta) a worker answered with: the delta goes out at once, in answer order. */
+  private takeUpdate(
+    key: string,
+    state: FileState,
+    update: RowUpdate & { delta?: SessionDelta | null },
+  ): void {
+    state.row = update.item;
+    state.lastGrowthAt = update.lastGrowthAt;
+    if (update.delta) this.emit({ type: 'session.delta', delta: update.delta });
+    if (update.held) {
+      this.held.add(key);
+      this.loadingTimer ??= setTimeout(() => {
+        this.loadingTimer = null;
+        void this.takeHeld();
+      }, LOADING_FLUSH_MS);
+    } else this.held.delete(key);
+    this.markList(key);
+  }
+
+  /** Asks every worker for the deltas it holds back while a log is first read (at most every LOADING_FLUSH_MS). */
+  private async takeHeld(): Promise<void> {
+    const keys = [...this.held];
+    this.held.clear();
+    await Promise.all(keys.map((key) => this.ask(key, { op: 'take' })));
+  }
+
+  /** An op whose answer is a row update (and maybe a delta), applied when it comes back. */
+  private ask(key: string, op: OpOf<'take' | 'ready' | 'notice' | 'reset'>): Promise<void> {
+    const state = this.files.get(key);
+    if (!state) return Promise.resolve();
+    const generation = state.generation;
+    const done = (
+      this.pool.call(key, state.sessionId, op) as Promise<RowUpdate & { delta?: SessionDelta | null }>
+    ).then(
+      (update) => {
+        if (state.generation === generation) this.takeUpdate(key, state, update);
+      },
+      () => {}, // the worker died: its logs are read again (onFilesLost)
+    );
+    state.chain = done;
+    return done;
+  }
+
+  /** A note on the log's row (tail health). */
+  private notice(key: string, message: string): void {
+    void this.ask(key, { op: 'notice', message });
   }
 
   /** Starts reading a log that was listed without being read (it was opened, or it grew). */
@@ -468,7 +524,7 @@ export class SessionStore {
       this.eager.bytes -= id.size;
       return false;
     }
-    const sessionId = state.session.sessionId;
+    const sessionId = state.sessionId;
     this.rowReads.push(
       this.rowRead(async () => {
         const item = await listItemFromEnds(file, sessionId, id);
@@ -500,15 +556,17 @@ export class SessionStore {
       path.basename(file) === PROVENANCE_FILE
         ? path.basename(path.dirname(file))
         : path.basename(file).replace(/\.[^.]*$/, '');
-    const session = newSession(file, sessionId);
     this.files.set(file, {
-      session,
+      sessionId,
+      row: initialRow(file, sessionId),
+      lastGrowthAt: 0,
       epoch: 0,
+      generation: 0,
       needsReset: false,
       inflight: 0,
       chain: Promise.resolve(),
       window: [],
-      slice: 500,
+      readyAsked: false,
       readTo: 0,
       sizeAtRead: 0,
       placeholder: null,
@@ -519,10 +577,7 @@ export class SessionStore {
   private resetFile(file: string, state: FileState, reason: string): void {
     state.epoch++;
     state.needsReset = true;
-    state.session.reset(reason);
-    this.dirty.add(file);
-    this.markList(file);
-    this.scheduleFlush();
+    void this.ask(file, { op: 'reset', reason });
   }
 
   private onBytes(
@@ -537,140 +592,43 @@ export class SessionStore {
       state.placeholder = null; // it grew: read in full now
       this.markList(file);
     }
-    const epoch = state.epoch;
-    const session = state.session;
+    const { epoch, generation } = state;
     const reset = state.needsReset || fromOffset === 0;
     state.needsReset = false;
     state.inflight++;
     const fileBytes = Math.max(fileSize, fromOffset + bytes.length);
     state.readTo = fromOffset + bytes.length;
     state.sizeAtRead = fileSize;
-    if (fromOffset === 0 && state.session.fileBytes < fileBytes) {
+    if (fromOffset === 0 && state.row.fileBytes < fileBytes) {
       // The row shows "0 of 850 MB" from the first chunk on, not only once it is applied.
-      state.session.fileBytes = state.session.health.fileBytes = fileBytes;
+      state.row = { ...state.row, fileBytes };
       this.markList(file);
     }
-    // pool.parse copies the bytes synchronously: the tailer may reuse its buffer after we return.
-    const parsed = this.pool.parse({ fileKey: file, bytes, fromOffset, reset });
-    state.chain = state.chain
-      .then(() => parsed)
+    // call() copies the bytes synchronously: the tailer may reuse its buffer after we return.
+    const read = this.pool.call(file, state.sessionId, { op: 'read', bytes, fromOffset, reset, fileBytes });
+    const applied = read
       .then(
-        (result) => this.applyParsed(file, state, epoch, result, fileBytes),
+        (result) => {
+          if (state.generation === generation) this.takeUpdate(file, state, result);
+        },
         (error: Error) => {
-          if (state.epoch === epoch) state.session.notice(`parse failed: ${error.message}`);
+          if (state.epoch === epoch) this.notice(file, `parse failed: ${error.message}`);
         },
       )
       .finally(() => {
+        if (state.generation !== generation) return; // closed meanwhile
         state.inflight--;
-        // `session`, not state.session: a session closed meanwhile was replaced by an empty one,
-        // which is not read yet.
         // Ready once every chunk is applied and the tailer had reached the end: with back-pressure
         // the next chunk is read only after earlier ones are applied, so "none in flight" alone
         // can happen mid-file.
-        if (
-          state.inflight === 0 &&
-          state.readTo >= state.sizeAtRead &&
-          session === state.session &&
-          session.status === 'loading'
-        ) {
-          session.markReady();
-          this.dirty.add(file);
-          this.markList(file);
+        if (state.inflight === 0 && state.readTo >= state.sizeAtRead && !state.readyAsked) {
+          state.readyAsked = true;
+          void this.ask(file, { op: 'ready' });
         }
-        this.scheduleFlush();
       });
-    state.window.push(state.chain);
+    state.chain = applied;
+    state.window.push(applied);
     if (state.window.length > MAX_CHUNKS_IN_FLIGHT) return state.window.shift();
-  }
-
-  /**
-   * Applies a chunk's records a slice at a time, yielding to the event loop in between: a 4 MiB
-   * chunk of a big log is ~5k events (~80 ms of work), and while the worker is ahead the chunks
-   * would otherwise be applied back to back in one long microtask run — the whole first read of
-   * a 100k-event log once blocked every other client and watcher for ~1.7 s. A slice is as many
-   * records as the last one applied in APPLY_BUDGET_MS (records cost more as the graph grows).
-   */
-  private async applyParsed(
-    file: string,
-    state: FileState,
-    epoch: number,
-    result: ParseChunkResult,
-    fileBytes: number,
-  ): Promise<void> {
-    const { records } = result;
-    // A big chunk's reply took a while to arrive (structured clone of thousands of records):
-    // its first slice starts in a turn of its own. A live append's few records apply at once.
-    if (records.length > state.slice) await new Promise((resolve) => setImmediate(resolve));
-    for (let from = 0, first = true; first || from < records.length; first = false) {
-      if (!first) {
-        this.scheduleFlush();
-        const sent = this.deltasSent;
-        await new Promise((resolve) => setImmediate(resolve));
-        // The flush ran in the same turn, queued first: when it built and sent a delta, the next
-        // slice waits for the next turn rather than adding its own work to that one (issue 8:
-        // no event-loop block > 50 ms while a big log is opened).
-        if (this.deltasSent !== sent) await new Promise((resolve) => setImmediate(resolve));
-      }
-      if (state.epoch !== epoch) return; // read before a reset: stale
-      const size = state.slice;
-      const last = from + size >= records.length;
-      // Only the last slice moves the committed offset: the bytes before it are not all applied yet.
-      const committed = last ? result.committedOffset : state.session.health.bytesRead;
-      const t0 = performance.now();
-      state.session.apply(last && first ? records : records.slice(from, from + size), committed, fileBytes);
-      const took = performance.now() - t0;
-      const n = Math.min(size, records.length - from);
-      // Grows at most 2× per slice: one cheap slice (a run of small records) must not make the next one long.
-      if (n >= 32)
-        state.slice = Math.max(
-          64,
-          Math.min(size * 2, 4000, Math.floor((n * APPLY_BUDGET_MS) / Math.max(took, 0.1))),
-        );
-      from += size;
-      this.dirty.add(file);
-      // The row (events, progress) moves even when nobody follows the session's deltas.
-      this.markList(file);
-    }
-  }
-
-  private scheduleFlush(): void {
-    if (this.flushScheduled) return;
-    this.flushScheduled = true;
-    setImmediate(() => {
-      this.flushScheduled = false;
-      this.flush();
-    });
-  }
-
-  /** Pushes every session's pending delta; while a session is first read, at most every LOADING_FLUSH_MS. */
-  private flush(force = false): void {
-    const now = Date.now();
-    let held = false;
-    for (const key of [...this.dirty]) {
-      const session = this.files.get(key)?.session;
-      if (
-        !force &&
-        session?.status === 'loading' &&
-        now - (this.lastFlush.get(key) ?? 0) < LOADING_FLUSH_MS &&
-        session.pendingRows() < LOADING_DELTA_ROWS
-      ) {
-        held = true;
-        continue;
-      }
-      this.dirty.delete(key);
-      const delta = session?.takeDelta();
-      if (delta) {
-        this.lastFlush.set(key, now);
-        this.deltasSent++;
-        this.emit({ type: 'session.delta', delta });
-        this.markList(key);
-      }
-    }
-    if (held && !this.loadingTimer)
-      this.loadingTimer = setTimeout(() => {
-        this.loadingTimer = null;
-        this.flush();
-      }, LOADING_FLUSH_MS);
   }
 
   private markList(key: string): void {
@@ -681,7 +639,7 @@ export class SessionStore {
       const items = [...this.listDirty]
         .map((k) => {
           const state = this.files.get(k);
-          return state?.placeholder ?? state?.session.listItem();
+          return state && (state.placeholder ?? rowOf(state));
         })
         .filter((i): i is SessionListItem => Boolean(i));
       this.listDirty.clear();
@@ -701,7 +659,7 @@ export class SessionStore {
 
   private refreshLiveFlags(): void {
     for (const [key, state] of this.files) {
-      const live = state.session.listItem().live;
+      const live = rowOf(state).live;
       if (this.liveShown.get(key) !== live) this.markList(key);
     }
   }
@@ -711,9 +669,15 @@ export class SessionStore {
   }
 }
 
-function newSession(file: string, sessionId: string): LiveSession {
-  const sessionsDir = path.dirname(path.dirname(file));
-  return new LiveSession(file, sessionId, (id) => existsSync(path.join(sessionsDir, id)));
+/** A log's row before its worker has said anything about it. */
+function initialRow(file: string, sessionId: string): SessionListItem {
+  return new LiveSession(file, sessionId, () => undefined).listItem();
+}
+
+/** The row as the worker last reported it, live if the log grew within LIVE_WINDOW_MS. */
+function rowOf(state: FileState): SessionListItem {
+  const live = Date.now() - state.lastGrowthAt < LIVE_WINDOW_MS;
+  return live === state.row.live ? state.row : { ...state.row, live };
 }
 
 async function readBytesAt(file: string, offset: number, length: number): Promise<Uint8Array> {

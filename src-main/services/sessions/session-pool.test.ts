@@ -1,0 +1,95 @@
+// Real worker threads (needs `npm run build`: out/main/session-worker.js).
+import { afterEach, describe, expect, it } from 'vitest';
+import { SessionPool } from './session-pool';
+
+const enc = new TextEncoder();
+const line = (seq: number, id: string) =>
+  JSON.stringify({
+    schema_version: '1',
+    event_id: `${id}-${seq}`,
+    seq,
+    ts: '2026-01-01T00:00:00Z',
+    event_kind: 'note',
+    actor: 'agent',
+  }) + '\n';
+
+let pool: SessionPool | null = null;
+afterEach(async () => {
+  await pool?.close();
+  pool = null;
+});
+
+describe('SessionPool', () => {
+  it('sends the chunks of many logs given in one turn as one message per worker, each log keeping its own partial line and session', async () => {
+    pool = new SessionPool({ size: 1 });
+    const files = Array.from({ length: 30 }, (_, i) => `/logs/${i}/provenance.jsonl`);
+    // One turn: a whole line and the first half of the next for every file.
+    const first = files.map((fileKey, i) => {
+      const text = line(1, `f${i}`) + line(2, `f${i}`).slice(0, 20);
+      return pool!.call(fileKey, `s${i}`, {
+        op: 'read',
+        bytes: enc.encode(text),
+        fromOffset: 0,
+        reset: true,
+        fileBytes: text.length,
+      });
+    });
+    const firstResults = await Promise.all(first);
+    expect(pool.batchesSent).toBe(1);
+    firstResults.forEach((r, i) => {
+      expect(r.item.key).toBe(files[i]);
+      expect(r.item.sessionId).toBe(`s${i}`);
+      expect(r.item.events).toBe(1);
+      expect(r.committedOffset).toBe(enc.encode(line(1, `f${i}`)).length);
+    });
+    // Next turn: the rest of each file's second line — each file kept its own partial line.
+    const second = files.map((fileKey, i) => {
+      const whole = line(1, `f${i}`) + line(2, `f${i}`);
+      const from = enc.encode(line(1, `f${i}`) + line(2, `f${i}`).slice(0, 20)).length;
+      return pool!.call(fileKey, `s${i}`, {
+        op: 'read',
+        bytes: enc.encode(whole).subarray(from),
+        fromOffset: from,
+        reset: false,
+        fileBytes: whole.length,
+      });
+    });
+    const secondResults = await Promise.all(second);
+    expect(pool.batchesSent).toBe(2);
+    secondResults.forEach((r) => expect(r.item.events).toBe(2));
+  });
+
+  it("answers a log's ops in the order given: a snapshot asked right after a read has the read's events", async () => {
+    pool = new SessionPool({ size: 2 });
+    const key = '/logs/a/provenance.jsonl';
+    const text = line(1, 'a') + line(2, 'a') + line(3, 'a');
+    const read = pool.call(key, 'a', {
+      op: 'read',
+      bytes: enc.encode(text),
+      fromOffset: 0,
+      reset: true,
+      fileBytes: text.length,
+    });
+    const snapshot = pool.call(key, 'a', { op: 'snapshot' });
+    const located = pool.call(key, 'a', { op: 'locate', eventId: 'a-2' });
+    const lineNo = pool.call(key, 'a', { op: 'line-no', byteOffset: line(1, 'a').length });
+    expect((await read).item.events).toBe(3);
+    expect((await snapshot).snapshot.timeline.length).toBe(3);
+    expect((await located)?.event).toMatchObject({
+      eventId: 'a-2',
+      lineNo: 2,
+      byteOffset: line(1, 'a').length,
+    });
+    expect(await lineNo).toBe(2);
+    // Forgotten: the next op starts a new, empty session.
+    await pool.call(key, 'a', { op: 'forget' });
+    expect((await pool.call(key, 'a', { op: 'take' })).item.events).toBe(0);
+  });
+
+  it('reports each worker’s own heap', async () => {
+    pool = new SessionPool({ size: 2 });
+    const usage = await pool.memory();
+    expect(usage).toHaveLength(2);
+    for (const u of usage) expect(u.heapUsed).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,229 @@
+/**
+ * A small pool of session workers. A log always goes to the same worker (its session lives
+ * there), chosen by a hash of its key; ops of one log are handled in the order they are given.
+ * A worker that crashes or misses its deadline is replaced, and every log it held is reported
+ * lost so its owner reads it again from the start.
+ */
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type {
+  FromWorker,
+  OpOf,
+  SessionJob,
+  SessionOp,
+  SessionOpName,
+  SessionOpResults,
+  ToWorker,
+  WorkerMemory,
+} from './session-worker-protocol';
+
+interface Pending {
+  resolve(result: unknown): void;
+  reject(error: Error): void;
+}
+
+interface Slot {
+  worker: Worker;
+  pending: Map<number, Pending>;
+  files: Set<string>;
+  /** Jobs waiting for this turn of the event loop to end, and their buffers to transfer. */
+  queue: SessionJob[];
+  transfer: ArrayBuffer[];
+  /** Deadline timers of the batches out, by batch id. */
+  batches: Map<number, ReturnType<typeof setTimeout>>;
+  memory: Map<number, (usage: WorkerMemory) => void>;
+}
+
+export interface SessionPoolOptions {
+  size?: number;
+  jobTimeoutMs?: number;
+  /**
+   * A worker's heap limit. Sessions live in the workers, and a 1M-event session's index and
+   * lineage take ~1.2 GB; a worker over its limit dies and its logs are read again — forever, if
+   * the limit is below what one of them needs.
+   */
+  maxOldGenerationSizeMb?: number;
+  /** Called with the logs whose session died with a worker: read them again from the start. */
+  onFilesLost?(fileKeys: string[], reason: string): void;
+}
+
+/** Built next to this bundle (out/main); from sources (tests) use the built copy. */
+export function sessionWorkerPath(): string {
+  const candidates = [
+    new URL('./session-worker.js', import.meta.url),
+    new URL('../../../out/main/session-worker.js', import.meta.url),
+  ];
+  for (const c of candidates) {
+    const p = fileURLToPath(c);
+    if (existsSync(p)) return p;
+  }
+  throw new Error('session worker not built: run `npm run build` first');
+}
+
+/**
+ * Jobs given in one turn of the event loop go to a worker as one message, and come back as one
+ * (issue 8: 50 logs written every 10 ms were 5,000 messages a second each way, one per small
+ * append; a message costs the main thread more than parsing a line does).
+ */
+export class SessionPool {
+  private readonly slots: Slot[] = [];
+  private nextId = 1;
+  private nextBatch = 1;
+  private nextMemory = 1;
+  /** Messages posted to the workers with jobs (a figure for tests and profiles). */
+  batchesSent = 0;
+  private flushScheduled = false;
+  private closed = false;
+
+  constructor(private readonly options: SessionPoolOptions = {}) {
+    const size = options.size ?? Math.max(1, Math.min(2, os.availableParallelism() - 1));
+    for (let i = 0; i < size; i++) this.slots.push(this.spawn());
+  }
+
+  get size(): number {
+    return this.slots.length;
+  }
+
+  /** Asks `op` of the log's session; `read` copies its bytes at once (the caller may reuse its buffer). */
+  call<N extends SessionOpName>(
+    fileKey: string,
+    sessionId: string,
+    op: OpOf<N>,
+  ): Promise<SessionOpResults[N]> {
+    if (this.closed) return Promise.reject(new Error('session pool closed'));
+    const slot = this.slots[this.slotFor(fileKey)]!;
+    if (op.op === 'forget') slot.files.delete(fileKey);
+    else slot.files.add(fileKey);
+    const id = this.nextId++;
+    let sent: SessionOp = op;
+    if (sent.op === 'read') {
+      // Copy now into a buffer we own and transfer it with the batch: no structured-clone copy.
+      const bytes = sent.bytes.slice();
+      sent = { ...sent, bytes };
+      slot.transfer.push(bytes.buffer);
+    }
+    slot.queue.push({ id, fileKey, sessionId, op: sent });
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      // After the poll phase: every log read in this turn of the loop goes in the same batch.
+      setImmediate(() => this.flush());
+    }
+    return new Promise((resolve, reject) => {
+      slot.pending.set(id, { resolve: resolve as (r: unknown) => void, reject });
+    });
+  }
+
+  /** Each worker's heap after a full GC (with --expose-gc): for `npm run bench`. */
+  memory(): Promise<WorkerMemory[]> {
+    return Promise.all(
+      this.slots.map(
+        (slot) =>
+          new Promise<WorkerMemory>((resolve) => {
+            const id = this.nextMemory++;
+            slot.memory.set(id, resolve);
+            const message: ToWorker = { memory: id };
+            slot.worker.postMessage(message);
+          }),
+      ),
+    );
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(
+      this.slots.map((slot) => {
+        this.failAll(slot, new Error('session pool closed'));
+        return slot.worker.terminate();
+      }),
+    );
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    if (this.closed) return;
+    this.slots.forEach((slot, index) => {
+      if (slot.queue.length === 0) return;
+      const jobs = slot.queue;
+      const transfer = slot.transfer;
+      slot.queue = [];
+      slot.transfer = [];
+      const batch = this.nextBatch++;
+      slot.batches.set(
+        batch,
+        setTimeout(
+          () => this.replace(index, 'session worker timed out'),
+          this.options.jobTimeoutMs ?? 60_000,
+        ),
+      );
+      const message: ToWorker = { batch, jobs };
+      slot.worker.postMessage(message, transfer);
+      this.batchesSent++;
+    });
+  }
+
+  private slotFor(fileKey: string): number {
+    let h = 2166136261;
+    for (let i = 0; i < fileKey.length; i++) h = Math.imul(h ^ fileKey.charCodeAt(i), 16777619);
+    return (h >>> 0) % this.slots.length;
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(sessionWorkerPath(), {
+      resourceLimits: { maxOldGenerationSizeMb: this.options.maxOldGenerationSizeMb ?? 8192 },
+    });
+    const slot: Slot = {
+      worker,
+      pending: new Map(),
+      files: new Set(),
+      queue: [],
+      transfer: [],
+      batches: new Map(),
+      memory: new Map(),
+    };
+    worker.on('message', (message: FromWorker) => {
+      if ('memory' in message) {
+        slot.memory.get(message.memory)?.(message.usage);
+        slot.memory.delete(message.memory);
+        return;
+      }
+      clearTimeout(slot.batches.get(message.batch));
+      slot.batches.delete(message.batch);
+      for (const { id, result, error } of message.results) {
+        const pending = slot.pending.get(id);
+        if (!pending) continue;
+        slot.pending.delete(id);
+        if (error === undefined) pending.resolve(result);
+        else pending.reject(new Error(error));
+      }
+    });
+    worker.on('error', (error) => {
+      const index = this.slots.indexOf(slot);
+      if (index >= 0) this.replace(index, `session worker crashed: ${error.message}`);
+    });
+    worker.unref();
+    return slot;
+  }
+
+  private replace(index: number, reason: string): void {
+    const old = this.slots[index];
+    if (!old || this.closed) return;
+    const lost = [...old.files];
+    this.failAll(old, new Error(reason));
+    void old.worker.terminate();
+    this.slots[index] = this.spawn();
+    if (lost.length) this.options.onFilesLost?.(lost, reason);
+  }
+
+  private failAll(slot: Slot, error: Error): void {
+    for (const timer of slot.batches.values()) clearTimeout(timer);
+    slot.batches.clear();
+    slot.queue = [];
+    slot.transfer = [];
+    for (const pending of slot.pending.values()) pending.reject(error);
+    slot.pending.clear();
+    for (const resolve of slot.memory.values()) resolve({ heapUsed: 0, external: 0, arrayBuffers: 0 });
+    slot.memory.clear();
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * What the main thread and a session worker say to each other: the one place that defines it.
+ *
+ * Each followed log lives in one worker (chosen by its key): its line splitter, reader state
+ * (SessionLog), lineage graph and pending delta. The main thread only routes bytes there and
+ * carries rows, deltas and snapshots to the clients (issue 8: the main thread's event loop must
+ * never be blocked for more than 50 ms, and a big session's heap there made GC pauses that long).
+ */
+import type { SessionDelta, SessionListItem, SessionSnapshot } from '../../../src-shared/bridge/contract';
+import type { RecordPosition } from '../../../src-shared/formats/sciagent/types';
+
+/** One thing asked of a log's session. Ops of one log are handled in the order they were given. */
+export type SessionOp =
+  /** Appended bytes from `fromOffset` (0 with `reset`: the file starts over); `final` flushes the last line. */
+  | {
+      op: 'read';
+      bytes: Uint8Array;
+      fromOffset: number;
+      reset: boolean;
+      final?: boolean;
+      /** The file's size when these bytes were read (the row's progress). */
+      fileBytes: number;
+    }
+  /** The first read reached the end of the file. */
+  | { op: 'ready' }
+  /** The pending delta, if any (a delta held while the log is first read). */
+  | { op: 'take' }
+  /** The whole session; from now on deltas are gathered for clients. */
+  | { op: 'snapshot' }
+  /** The file shrank or was replaced: everything derived from it is dropped. */
+  | { op: 'reset'; reason: string }
+  /** A note for the log's tail health (shown on its row). */
+  | { op: 'notice'; message: string }
+  /** Where an event and its corrections sit in the file (for the detail view). */
+  | { op: 'locate'; eventId: string }
+  /** The line number of the record starting at `byteOffset`. */
+  | { op: 'line-no'; byteOffset: number }
+  /** Drop everything about the log (closed, or gone). */
+  | { op: 'forget' };
+
+export interface SessionJob {
+  id: number;
+  fileKey: string;
+  /** The log's session id: the worker makes the session on the first op it sees for a key. */
+  sessionId: string;
+  op: SessionOp;
+}
+
+/** A log's list row as the worker last saw it; `live` is worked out on the main thread from lastGrowthAt. */
+export interface RowUpdate {
+  item: SessionListItem;
+  lastGrowthAt: number;
+  /** A delta is pending but held back (the log is first read): ask for it with `take` later. */
+  held: boolean;
+}
+
+export interface LocatedEvent {
+  event: RecordPosition & { eventId: string };
+  corrections: {
+    correctionId: string;
+    reason: string | null;
+    fields: string[];
+    /** Where the correction event sits (null if it is not in the log). */
+    at: RecordPosition | null;
+  }[];
+}
+
+export interface ReadResult extends RowUpdate {
+  delta: SessionDelta | null;
+  /** Byte offset up to which complete lines were consumed. */
+  committedOffset: number;
+}
+
+export interface SnapshotResult extends RowUpdate {
+  snapshot: SessionSnapshot;
+  /** Changes pending before the snapshot (folded into it): the other clients still get them. */
+  delta: SessionDelta | null;
+}
+
+/** The answer to each op, by op name. */
+export interface SessionOpResults {
+  read: ReadResult;
+  ready: RowUpdate & { delta: SessionDelta | null };
+  take: RowUpdate & { delta: SessionDelta | null };
+  snapshot: SnapshotResult;
+  reset: RowUpdate & { delta: SessionDelta | null };
+  notice: RowUpdate;
+  locate: LocatedEvent | null;
+  'line-no': number;
+  forget: null;
+}
+
+export type SessionOpName = SessionOp['op'];
+export type OpOf<N extends SessionOpName> = Extract<SessionOp, { op: N }>;
+
+export interface SessionJobResult {
+  id: number;
+  result?: unknown;
+  error?: string;
+}
+
+/** Messages to a worker: a batch of jobs, or a memory report (bench only). */
+export type ToWorker = { batch: number; jobs: SessionJob[] } | { memory: number };
+
+/** Messages from a worker. */
+export type FromWorker =
+  { batch: number; results: SessionJobResult[] } | { memory: number; usage: WorkerMemory };
+
+/** The worker's own heap (after a full GC when the process runs with --expose-gc). */
+export interface WorkerMemory {
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+}

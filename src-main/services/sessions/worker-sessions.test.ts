@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { LOADING_DELTA_ROWS, LOADING_FLUSH_MS, WorkerSessions } from './worker-sessions';
+import type { SessionJob, SessionOp } from './session-worker-protocol';
+
+const enc = new TextEncoder();
+const line = (seq: number) =>
+  JSON.stringify({
+    schema_version: '2',
+    event_id: `e-${seq}`,
+    seq,
+    ts: '2026-01-01T00:00:00Z',
+    event_kind: 'note',
+  }) + '\n';
+
+function harness() {
+  let now = 1_000_000;
+  const sessions = new WorkerSessions(() => now);
+  let id = 0;
+  let offset = 0;
+  const job = (op: SessionOp): SessionJob => ({
+    id: ++id,
+    fileKey: '/h/sessions/s/provenance.jsonl',
+    sessionId: 's',
+    op,
+  });
+  return {
+    sessions,
+    advance: (ms: number) => (now += ms),
+    handle: (op: SessionOp) => sessions.handle(job(op)) as never,
+    read(from: number, to: number) {
+      let text = '';
+      for (let seq = from; seq < to; seq++) text += line(seq);
+      const bytes = enc.encode(text);
+      const result = sessions.handle(
+        job({ op: 'read', bytes, fromOffset: offset, reset: offset === 0, fileBytes: offset + bytes.length }),
+      ) as { delta: { timeline: { length: number } } | null; held: boolean; item: { events: number } };
+      offset += bytes.length;
+      return result;
+    },
+  };
+}
+
+describe('WorkerSessions', () => {
+  it('gathers no delta before a snapshot; while first read, holds deltas until enough events or time; once ready, a delta per read', () => {
+    const h = harness();
+    expect(h.read(1, 11)).toMatchObject({ delta: null, held: false, item: { events: 10 } });
+    h.handle({ op: 'snapshot' });
+    // Followed, still loading: a small delta waits…
+    expect(h.read(11, 21)).toMatchObject({ delta: null, held: true });
+    // …until the events pile up…
+    const big = h.read(21, 21 + LOADING_DELTA_ROWS);
+    expect(big.held).toBe(false);
+    expect(big.delta!.timeline.length).toBe(10 + LOADING_DELTA_ROWS);
+    // …or time passes.
+    expect(h.read(3000, 3005)).toMatchObject({ delta: null, held: true });
+    h.advance(LOADING_FLUSH_MS);
+    expect(h.read(3005, 3006).delta!.timeline.length).toBe(6);
+    // Ready: what is pending goes with the answer, and every later read has its delta.
+    h.read(4000, 4002);
+    expect(h.handle({ op: 'ready' })).toMatchObject({ held: false, delta: { summary: { status: 'ready' } } });
+    expect(h.read(5000, 5001).delta!.timeline.length).toBe(1);
+  });
+
+  it('locates an event and its corrections by byte position', () => {
+    const h = harness();
+    const correction =
+      JSON.stringify({
+        schema_version: '2',
+        event_id: 'c-1',
+        seq: 3,
+        event_kind: 'correction',
+        corrects_event_id: 'e-1',
+        reason: 'typo',
+        replacement: { actor: 'fixed' },
+      }) + '\n';
+    const text = line(1) + line(2) + correction;
+    h.handle({ op: 'read', bytes: enc.encode(text), fromOffset: 0, reset: true, fileBytes: text.length });
+    const located = h.handle({ op: 'locate', eventId: 'e-1' }) as {
+      event: { lineNo: number };
+      corrections: { correctionId: string; fields: string[]; at: { lineNo: number; byteOffset: number } }[];
+    };
+    expect(located.event.lineNo).toBe(1);
+    expect(located.corrections).toEqual([
+      {
+        correctionId: 'c-1',
+        reason: 'typo',
+        fields: ['actor'],
+        at: { lineNo: 3, byteOffset: line(1).length + line(2).length, byteLength: correction.length - 1 },
+      },
+    ]);
+    expect(h.handle({ op: 'locate', eventId: 'nope' })).toBeNull();
+  });
+});

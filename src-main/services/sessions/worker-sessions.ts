@@ -1,0 +1,149 @@
+/**
+ * The sessions one worker holds, and what it does with each op (session-worker-protocol.ts).
+ * No thread plumbing here, so it is unit-tested in-process; src-main/workers/session-worker.ts
+ * carries the messages.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ChunkParser } from '../../../src-shared/formats/sciagent/chunk-parser';
+import { LiveSession } from './live-session';
+import type {
+  LocatedEvent,
+  OpOf,
+  RowUpdate,
+  SessionJob,
+  SessionOpName,
+  SessionOpResults,
+} from './session-worker-protocol';
+
+/**
+ * While a log is first read, its delta goes out once it holds this many events, or this long
+ * after the last: building and sending a delta costs per event, and the page redraws from them
+ * about once a second whatever their number (host-sync's LOADING_APPLY_MS). A live append's delta
+ * goes out at once.
+ */
+export const LOADING_FLUSH_MS = 2000;
+export const LOADING_DELTA_ROWS = 2000;
+
+interface Hosted {
+  session: LiveSession;
+  lastTaken: number;
+}
+
+export class WorkerSessions {
+  private readonly parser = new ChunkParser();
+  private readonly sessions = new Map<string, Hosted>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  get size(): number {
+    return this.sessions.size;
+  }
+
+  handle(job: SessionJob): SessionOpResults[SessionOpName] {
+    const { op } = job;
+    switch (op.op) {
+      case 'read':
+        return this.read(job, op);
+      case 'ready': {
+        const hosted = this.hosted(job);
+        hosted.session.markReady();
+        return this.withDelta(hosted, true);
+      }
+      case 'take':
+        return this.withDelta(this.hosted(job), true);
+      case 'snapshot': {
+        const hosted = this.hosted(job);
+        const { snapshot, delta } = hosted.session.snapshot();
+        hosted.lastTaken = this.now();
+        return { ...this.row(hosted), snapshot, delta };
+      }
+      case 'reset': {
+        const hosted = this.hosted(job);
+        hosted.session.reset(op.reason);
+        return this.withDelta(hosted, true);
+      }
+      case 'notice': {
+        const hosted = this.hosted(job);
+        hosted.session.notice(op.message);
+        return this.row(hosted);
+      }
+      case 'locate':
+        return this.locate(this.hosted(job).session, op.eventId);
+      case 'line-no':
+        return this.hosted(job).session.lineNoAt(op.byteOffset);
+      case 'forget':
+        this.sessions.delete(job.fileKey);
+        this.parser.forget(job.fileKey);
+        return null;
+    }
+  }
+
+  private read(job: SessionJob, op: OpOf<'read'>): SessionOpResults['read'] {
+    const hosted = this.hosted(job);
+    const parsed = this.parser.parse({
+      fileKey: job.fileKey,
+      bytes: op.bytes,
+      fromOffset: op.fromOffset,
+      reset: op.reset,
+      final: op.final,
+    });
+    const session = hosted.session;
+    // The row shows "0 of 850 MB" from the first chunk on, before anything is applied.
+    session.fileBytes = session.health.fileBytes = Math.max(session.fileBytes, op.fileBytes);
+    session.apply(parsed.records, parsed.committedOffset, op.fileBytes);
+    const due =
+      session.status !== 'loading' ||
+      session.pendingRows() >= LOADING_DELTA_ROWS ||
+      this.now() - hosted.lastTaken >= LOADING_FLUSH_MS;
+    return { ...this.withDelta(hosted, due), committedOffset: parsed.committedOffset };
+  }
+
+  private withDelta(hosted: Hosted, take: boolean): RowUpdate & { delta: SessionOpResults['take']['delta'] } {
+    const delta = take ? hosted.session.takeDelta() : null;
+    if (delta) hosted.lastTaken = this.now();
+    return { ...this.row(hosted), delta };
+  }
+
+  private row(hosted: Hosted): RowUpdate {
+    const { session } = hosted;
+    return { item: session.listItem(), lastGrowthAt: session.lastGrowthAt, held: session.hasPending() };
+  }
+
+  private locate(session: LiveSession, eventId: string): LocatedEvent | null {
+    const view = session.locate(eventId);
+    if (!view) return null;
+    const position = (e: { lineNo: number; byteOffset: number; byteLength: number }) => ({
+      lineNo: e.lineNo,
+      byteOffset: e.byteOffset,
+      byteLength: e.byteLength,
+    });
+    return {
+      event: { eventId, ...position(view.event) },
+      corrections: view.corrections.map((c) => {
+        const correction = session.locate(c.correctionId);
+        return {
+          correctionId: c.correctionId,
+          reason: c.reason,
+          fields: c.fields,
+          at: correction ? position(correction.event) : null,
+        };
+      }),
+    };
+  }
+
+  private hosted(job: SessionJob): Hosted {
+    let hosted = this.sessions.get(job.fileKey);
+    if (!hosted) {
+      hosted = { session: newLiveSession(job.fileKey, job.sessionId), lastTaken: this.now() };
+      this.sessions.set(job.fileKey, hosted);
+    }
+    return hosted;
+  }
+}
+
+/** A session of `<home>/sessions/<id>/provenance.jsonl`: child sessions are its sibling folders. */
+function newLiveSession(file: string, sessionId: string): LiveSession {
+  const sessionsDir = path.dirname(path.dirname(file));
+  return new LiveSession(file, sessionId, (id) => existsSync(path.join(sessionsDir, id)));
+}

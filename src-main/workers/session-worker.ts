@@ -1,0 +1,31 @@
+/**
+ * worker_threads entry: holds the sessions of the logs given to it (their line splitters, reader
+ * state, lineage and pending deltas: worker-sessions.ts) so that the main thread only routes
+ * bytes. The thread plumbing is these few lines. Jobs come in batches (every op given in one turn
+ * of the main thread's event loop) and their results go back as one message.
+ */
+import { parentPort } from 'node:worker_threads';
+import { WorkerSessions } from '../services/sessions/worker-sessions';
+import type { FromWorker, SessionJobResult, ToWorker } from '../services/sessions/session-worker-protocol';
+
+const sessions = new WorkerSessions();
+
+parentPort!.on('message', (message: ToWorker) => {
+  if ('memory' in message) {
+    (globalThis as { gc?: () => void }).gc?.();
+    const { heapUsed, external, arrayBuffers } = process.memoryUsage();
+    const reply: FromWorker = { memory: message.memory, usage: { heapUsed, external, arrayBuffers } };
+    parentPort!.postMessage(reply);
+    return;
+  }
+  const results: SessionJobResult[] = [];
+  for (const job of message.jobs) {
+    try {
+      results.push({ id: job.id, result: sessions.handle(job) });
+    } catch (error) {
+      results.push({ id: job.id, error: (error as Error).message });
+    }
+  }
+  const reply: FromWorker = { batch: message.batch, results };
+  parentPort!.postMessage(reply);
+});
