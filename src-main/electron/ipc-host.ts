@@ -11,6 +11,7 @@ import type { AppInfo, BridgeReply, PushedEvent } from '../../src-shared/bridge/
 import { createDispatcher, type Dispatcher } from '../../src-shared/bridge/dispatcher';
 import { connectClient, type ClientConnection } from '../services/client-services';
 import type { SessionStore } from '../services/sessions/session-store';
+import { decodedReply } from '../services/encoded-json';
 import { droppedPaths } from './dropped-paths';
 import { isTrustedSender, type PageMatcher } from './trusted-sender';
 
@@ -52,7 +53,8 @@ export function startIpcHost(options: IpcHostOptions): IpcHost {
       console.warn(`lineage-explorer: refused a bridge call from ${describe(event)}`);
       return UNTRUSTED;
     }
-    return clients.get(event.sender.id)!.dispatch(request);
+    // A value a worker sent as JSON bytes (a snapshot) crosses IPC as the object it stands for.
+    return decodedReply(await clients.get(event.sender.id)!.dispatch(request));
   });
 
   const onDrop = (event: IpcMainEvent, payload: unknown) => {

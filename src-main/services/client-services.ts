@@ -2,7 +2,8 @@
  * The services one connected client (a window or a browser tab) sees. Subscriptions are per
  * client: a snapshot subscribes it to that session's deltas. Both hosts use this.
  */
-import type { AppInfo, PushedEvent, Services } from '../../src-shared/bridge/contract';
+import type { AppInfo, PushedEvent, Services, SessionSnapshot } from '../../src-shared/bridge/contract';
+import { encodedReply } from './encoded-json';
 import type { SessionStore } from './sessions/session-store';
 import { bookmarksService } from './bookmarks/bookmarks-provider';
 import { compareService } from './compare/compare-provider';
@@ -27,7 +28,8 @@ export function connectClient(store: SessionStore, info: () => AppInfo): ClientC
         return store.list();
       },
       snapshot: async (key) => {
-        const snapshot = await store.snapshot(key);
+        // The worker's JSON, written out by the host as it is (encoded-json.ts).
+        const snapshot = encodedReply<SessionSnapshot>(await store.snapshotJson(key));
         subscriptions.add(key);
         return snapshot;
       },

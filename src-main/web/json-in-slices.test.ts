@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { decodedReply, encodedReply } from '../services/encoded-json';
 import { jsonInSlices } from './json-in-slices';
 
 const noPause = () => Promise.resolve();
@@ -48,5 +49,15 @@ describe('jsonInSlices', () => {
     );
     expect(JSON.parse(bytes.toString('utf8'))).toEqual(value);
     expect(pauses).toBe(0);
+  });
+
+  it('writes a value a worker already encoded as its bytes, and an IPC host gets the object back', async () => {
+    const snapshot = { key: 'k', timeline: { eventId: ['a', 'é'] }, n: [1, null] };
+    const value = encodedReply<typeof snapshot>(new TextEncoder().encode(JSON.stringify(snapshot)));
+    const message = { type: 'reply', id: 3, reply: { ok: true, value } };
+    const bytes = await jsonInSlices(message, noPause, 0);
+    expect(JSON.parse(bytes.toString('utf8'))).toEqual({ ...message, reply: { ok: true, value: snapshot } });
+    expect(decodedReply({ ok: true, value })).toEqual({ ok: true, value: snapshot });
+    expect(decodedReply({ ok: true, value: [1] })).toEqual({ ok: true, value: [1] });
   });
 });

@@ -7,8 +7,10 @@
  * The output is the same text `JSON.stringify(value)` gives for bridge data (plain objects,
  * arrays, strings, numbers, booleans, null; undefined members left out, undefined in arrays
  * null). Big arrays — the snapshot's columns — are stringified SLICE elements at a time; the
- * text is turned into UTF-8 bytes as it goes, so the final message is one Buffer concat.
+ * text is turned into UTF-8 bytes as it goes, so the final message is one Buffer concat. A value
+ * a worker already encoded (encoded-json.ts) is copied in as its bytes.
  */
+import { encodedBytesOf } from '../services/encoded-json';
 
 /** Elements of a long array stringified in one native call (~1 ms for column values). */
 const SLICE = 4000;
@@ -21,9 +23,14 @@ export async function jsonInSlices(
   pause: () => Promise<void>,
   pauseAfterMs = PAUSE_AFTER_MS,
 ): Promise<Buffer> {
-  const parts: Buffer[] = [];
+  const parts: Uint8Array[] = [];
   let text = '';
   const steps = encode(value, (s) => {
+    if (typeof s !== 'string') {
+      parts.push(Buffer.from(text), s);
+      text = '';
+      return;
+    }
     text += s;
     if (text.length >= 1 << 16) {
       parts.push(Buffer.from(text));
@@ -38,11 +45,16 @@ export async function jsonInSlices(
     since = performance.now();
   }
   parts.push(Buffer.from(text));
-  return parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+  return parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts);
 }
 
 /** Writes the JSON of `value` through `out`; yields after each array or slice of one. */
-function* encode(value: unknown, out: (s: string) => void): Generator<void> {
+function* encode(value: unknown, out: (s: string | Uint8Array) => void): Generator<void> {
+  const encoded = encodedBytesOf(value);
+  if (encoded) {
+    out(encoded);
+    return;
+  }
   if (Array.isArray(value)) {
     if (value.length > SLICE) {
       // A long array (a column, rows): whole slices through the native stringify. Its elements

@@ -6,7 +6,12 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { WorkerSessions } from '../services/sessions/worker-sessions';
-import type { FromWorker, SessionJobResult, ToWorker } from '../services/sessions/session-worker-protocol';
+import type {
+  FromWorker,
+  SessionJobResult,
+  SessionOpResults,
+  ToWorker,
+} from '../services/sessions/session-worker-protocol';
 
 const sessions = new WorkerSessions();
 
@@ -19,13 +24,18 @@ parentPort!.on('message', (message: ToWorker) => {
     return;
   }
   const results: SessionJobResult[] = [];
+  const transfer: ArrayBuffer[] = [];
   for (const job of message.jobs) {
     try {
-      results.push({ id: job.id, result: sessions.handle(job) });
+      const result = sessions.handle(job);
+      // A snapshot's JSON bytes go to the main thread without a copy.
+      if (job.op.op === 'snapshot')
+        transfer.push((result as SessionOpResults['snapshot']).json.buffer as ArrayBuffer);
+      results.push({ id: job.id, result });
     } catch (error) {
       results.push({ id: job.id, error: (error as Error).message });
     }
   }
   const reply: FromWorker = { batch: message.batch, results };
-  parentPort!.postMessage(reply);
+  parentPort!.postMessage(reply, transfer);
 });

@@ -16,7 +16,7 @@ import {
   type TimelineColumns,
   type TimelineRow,
 } from '../../../src-shared/bridge/timeline-columns';
-import { encodeEdges, encodeNodes, type NodeColumns } from '../../../src-shared/bridge/graph-columns';
+import { encodeEdges, encodeNodes } from '../../../src-shared/bridge/graph-columns';
 import type { ClassifiedRecord } from '../../../src-shared/formats/sciagent/classify-line';
 import { SessionLog, type EventView, type LogDelta } from '../../../src-shared/formats/sciagent/session-log';
 import { num, str } from '../../../src-shared/formats/sciagent/types';
@@ -25,8 +25,6 @@ import { SciagentLineageBuilder } from '../../../src-shared/lineage/sciagent/lin
 import type { LineageDelta, LineageEdge, LineageNode } from '../../../src-shared/lineage/types';
 
 const MAX_NOTICES = 20;
-/** Nodes or events encoded between two pauses of snapshotInSlices (~5–10 ms of work). */
-const SNAPSHOT_SLICE = 5000;
 /** A session that grew within this window shows as live. */
 export const LIVE_WINDOW_MS = 10_000;
 
@@ -179,33 +177,10 @@ export class LiveSession {
 
   /**
    * The whole session now. Pending changes are folded in first so versions stay consistent. From
-   * here on the session gathers deltas for the caller (see `followed`).
+   * here on the session gathers deltas for the caller (see `followed`). Runs in the session's
+   * worker, so a big session's encoding holds no other client up.
    */
   snapshot(): { snapshot: SessionSnapshot; delta: SessionDelta | null } {
-    const out: { snapshot?: SessionSnapshot } = {};
-    const delta = this.beginSnapshot();
-    const steps = this.snapshotSteps(out);
-    while (!steps.next().done);
-    return { snapshot: out.snapshot!, delta };
-  }
-
-  /**
-   * The same, encoded SNAPSHOT_SLICE nodes, edges or events at a time with `pause()` awaited in
-   * between: a 100k-event session took ~0.3 s to encode in one go (1M: seconds), all of it time
-   * every other client and watcher waited. The caller must keep the session from changing until
-   * it resolves (the store runs it in the log's apply chain).
-   */
-  async snapshotInSlices(
-    pause: () => Promise<void>,
-  ): Promise<{ snapshot: SessionSnapshot; delta: SessionDelta | null }> {
-    const out: { snapshot?: SessionSnapshot } = {};
-    const delta = this.beginSnapshot();
-    const steps = this.snapshotSteps(out);
-    while (!steps.next().done) await pause();
-    return { snapshot: out.snapshot!, delta };
-  }
-
-  private beginSnapshot(): SessionDelta | null {
     const delta = this.takeDelta();
     if (!this.followed) {
       this.followed = true;
@@ -213,40 +188,19 @@ export class LiveSession {
       // earlier version can be taken for one that follows it.
       this.version++;
     }
-    return delta;
-  }
-
-  /** Encodes the snapshot into `out`, yielding after every SNAPSHOT_SLICE items. */
-  private *snapshotSteps(out: { snapshot?: SessionSnapshot }): Generator<void> {
-    const version = this.version;
-    const summary = this.listItem();
-    const nodes: NodeColumns = { length: 0, kinds: [] };
-    const all = [...this.lineage.nodes.values()];
-    // Node columns are per kind, and a kind may come in several parts: decodeNodes reads each.
-    for (let i = 0; i < all.length; i += SNAPSHOT_SLICE) {
-      const part = encodeNodes(all.slice(i, i + SNAPSHOT_SLICE));
-      nodes.length += part.length;
-      nodes.kinds.push(...part.kinds);
-      yield;
-    }
-    const edges = encodeEdges(this.lineage.edges.values());
-    yield;
     const encoder = new TimelineEncoder();
-    let n = 0;
-    for (const view of this.log.events.values()) {
-      encoder.push(this.timelineRow(view));
-      if (++n % SNAPSHOT_SLICE === 0) yield;
-    }
-    out.snapshot = {
+    for (const view of this.log.events.values()) encoder.push(this.timelineRow(view));
+    const snapshot: SessionSnapshot = {
       key: this.key,
-      version,
-      summary,
-      nodes,
-      edges,
+      version: this.version,
+      summary: this.listItem(),
+      nodes: encodeNodes([...this.lineage.nodes.values()]),
+      edges: encodeEdges(this.lineage.edges.values()),
       timeline: encoder.finish(),
       problems: [...this.problems],
       health: { ...this.health, notices: [...this.health.notices] },
     };
+    return { snapshot, delta };
   }
 
   listItem(): SessionListItem {

@@ -74,7 +74,9 @@ describe('SessionPool', () => {
     const located = pool.call(key, 'a', { op: 'locate', eventId: 'a-2' });
     const lineNo = pool.call(key, 'a', { op: 'line-no', byteOffset: line(1, 'a').length });
     expect((await read).item.events).toBe(3);
-    expect((await snapshot).snapshot.timeline.length).toBe(3);
+    // The snapshot comes back as JSON bytes, transferred (the worker keeps no copy of them).
+    const { json } = await snapshot;
+    expect(JSON.parse(new TextDecoder().decode(json)).timeline.length).toBe(3);
     expect((await located)?.event).toMatchObject({
       eventId: 'a-2',
       lineNo: 2,

@@ -309,16 +309,21 @@ export class SessionStore {
   }
 
   /**
-   * The whole session, encoded in its worker: no chunk of the log is applied meanwhile (the worker
+   * The whole session's JSON, encoded in its worker: no chunk of the log is applied meanwhile (the worker
    * answers a log's ops in order), so it is one consistent version. The log is activated at once.
    */
-  async snapshot(key: string): Promise<SessionSnapshot> {
+  async snapshotJson(key: string): Promise<Uint8Array> {
     const state = this.activeState(key);
     const generation = state.generation;
     const result = await this.op(key, state, { op: 'snapshot' });
     // Pending changes folded into the snapshot still reach the other subscribers.
     if (state.generation === generation) this.takeUpdate(key, state, result);
-    return result.snapshot;
+    return result.json;
+  }
+
+  /** The same, decoded (for callers in this process; clients get the JSON as it is). */
+  async snapshot(key: string): Promise<SessionSnapshot> {
+    return JSON.parse(new TextDecoder().decode(await this.snapshotJson(key))) as SessionSnapshot;
   }
 
   async eventDetail(key: string, eventId: string): Promise<EventDetail> {

@@ -56,7 +56,9 @@ export class WorkerSessions {
         const hosted = this.hosted(job);
         const { snapshot, delta } = hosted.session.snapshot();
         hosted.lastTaken = this.now();
-        return { ...this.row(hosted), snapshot, delta };
+        // A fresh buffer of its own (not a pooled Buffer's slab): it is transferred to the main thread.
+        const json = new TextEncoder().encode(JSON.stringify(snapshot));
+        return { ...this.row(hosted), json, delta };
       }
       case 'reset': {
         const hosted = this.hosted(job);
