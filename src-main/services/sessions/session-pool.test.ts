@@ -88,6 +88,38 @@ describe('SessionPool', () => {
     expect((await pool.call(key, 'a', { op: 'take' })).item.events).toBe(0);
   });
 
+  it('keeps one batch out per worker: jobs given in later turns while it works go together as the next one', async () => {
+    pool = new SessionPool({ size: 1 });
+    // A first read big enough to keep the worker busy for a while (~20k events).
+    let text = '';
+    for (let seq = 1; seq <= 20_000; seq++) text += line(seq, 'big');
+    const big = pool.call('/logs/big/provenance.jsonl', 'big', {
+      op: 'read',
+      bytes: enc.encode(text),
+      fromOffset: 0,
+      reset: true,
+      fileBytes: text.length,
+    });
+    // Ten small appends, each in a turn of its own (as appends to ten logs arrive).
+    const small = [];
+    for (let i = 0; i < 10; i++) {
+      await new Promise((r) => setImmediate(r));
+      const one = line(1, `s${i}`);
+      small.push(
+        pool.call(`/logs/s${i}/provenance.jsonl`, `s${i}`, {
+          op: 'read',
+          bytes: enc.encode(one),
+          fromOffset: 0,
+          reset: true,
+          fileBytes: one.length,
+        }),
+      );
+    }
+    expect((await big).item.events).toBe(20_000);
+    for (const r of await Promise.all(small)) expect(r.item.events).toBe(1);
+    expect(pool.batchesSent).toBe(2);
+  });
+
   it('reports each worker’s own heap', async () => {
     pool = new SessionPool({ size: 2 });
     const usage = await pool.memory();
