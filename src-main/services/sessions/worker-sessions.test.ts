@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { LOADING_DELTA_ROWS, LOADING_FLUSH_MS, WorkerSessions } from './worker-sessions';
 import type { SessionJob, SessionOp } from './session-worker-protocol';
@@ -89,5 +91,37 @@ describe('WorkerSessions', () => {
       },
     ]);
     expect(h.handle({ op: 'locate', eventId: 'nope' })).toBeNull();
+  });
+
+  it('keeps a clipped preview of a big tool output, not the whole output (the parsed line dies)', () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const sessions = new WorkerSessions();
+    const outputs = 2000;
+    let text = '';
+    for (let seq = 1; seq <= outputs; seq++)
+      text +=
+        JSON.stringify({
+          schema_version: '2',
+          event_id: `r-${seq}`,
+          seq,
+          event_kind: 'tool_result',
+          tool_call_id: `c-${seq}`,
+          output_summary: `${seq} ${'o'.repeat(50_000)}`,
+        }) + '\n';
+    const bytes = enc.encode(text);
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    sessions.handle({
+      id: 1,
+      fileKey: '/h/sessions/s/provenance.jsonl',
+      sessionId: 's',
+      op: { op: 'read', bytes, fromOffset: 0, reset: true, final: true, fileBytes: bytes.length },
+    });
+    gc();
+    const kept = process.memoryUsage().heapUsed - before;
+    // 100 MB of outputs read; a slice of each would keep all of it alive.
+    expect(kept).toBeLessThan(20 * 1024 * 1024);
+    expect(sessions.size).toBe(1);
   });
 });

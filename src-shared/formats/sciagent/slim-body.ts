@@ -144,5 +144,10 @@ function slimValue(value: unknown, depth: number): unknown {
 }
 
 function clipString(s: string, max: number): string {
-  return s.length > max ? `${s.slice(0, max)}…` : s;
+  if (s.length <= max) return s;
+  // A fresh string, not a slice: V8 keeps a slice's whole parent alive, and the session (in its
+  // worker, where the body was parsed) would keep every clipped tool output in full — ~8 KB for
+  // an 8 KB output instead of ~0.2 KB. Prepending a character makes V8 copy the kept part into
+  // a new flat string, which the final slice then points into.
+  return (' ' + s.slice(0, max) + '…').slice(1);
 }
