@@ -6,11 +6,12 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { WorkerSessions } from '../services/sessions/worker-sessions';
-import type {
-  FromWorker,
-  SessionJobResult,
-  SessionOpResults,
-  ToWorker,
+import {
+  RECYCLE_MIN_BYTES,
+  type FromWorker,
+  type SessionJobResult,
+  type SessionOpResults,
+  type ToWorker,
 } from '../services/sessions/session-worker-protocol';
 
 const sessions = new WorkerSessions();
@@ -25,7 +26,14 @@ parentPort!.on('message', (message: ToWorker) => {
   }
   const results: SessionJobResult[] = [];
   const transfer: ArrayBuffer[] = [];
+  const recycled: ArrayBuffer[] = [];
   for (const job of message.jobs) {
+    // Nothing keeps a view of a read's bytes once it is handled (the splitter copies a partial
+    // line): a big one's buffer goes back for the next read.
+    if (job.op.op === 'read' && job.op.bytes.byteLength >= RECYCLE_MIN_BYTES) {
+      const buffer = job.op.bytes.buffer as ArrayBuffer;
+      if (!recycled.includes(buffer)) recycled.push(buffer);
+    }
     try {
       const result = sessions.handle(job);
       // A snapshot's JSON bytes go to the main thread without a copy.
@@ -36,6 +44,6 @@ parentPort!.on('message', (message: ToWorker) => {
       results.push({ id: job.id, error: (error as Error).message });
     }
   }
-  const reply: FromWorker = { batch: message.batch, results };
-  parentPort!.postMessage(reply, transfer);
+  const reply: FromWorker = { batch: message.batch, results, recycled };
+  parentPort!.postMessage(reply, [...transfer, ...recycled]);
 });

@@ -120,6 +120,34 @@ describe('SessionPool', () => {
     expect(pool.batchesSent).toBe(2);
   });
 
+  it('reuses the buffers of big reads the worker sends back, each read still read whole', async () => {
+    pool = new SessionPool({ size: 1 });
+    const key = '/logs/r/provenance.jsonl';
+    const chunk = (from: number) => {
+      let text = '';
+      for (let seq = from; seq < from + 2000; seq++) text += line(seq, 'r');
+      return enc.encode(text);
+    };
+    let offset = 0;
+    for (let round = 0; round < 3; round++) {
+      const bytes = chunk(round * 2000 + 1);
+      const result = await pool.call(key, 'r', {
+        op: 'read',
+        bytes,
+        fromOffset: offset,
+        reset: offset === 0,
+        fileBytes: offset + bytes.length,
+      });
+      offset += bytes.length;
+      expect(bytes.byteLength).toBeGreaterThan(64 * 1024); // a big read: its copy is recycled
+      expect(result.item.events).toBe((round + 1) * 2000);
+      expect(pool.spareBuffers).toBe(1); // the one buffer, back after each read
+    }
+    const { json } = await pool.call(key, 'r', { op: 'snapshot' });
+    const timeline = JSON.parse(new TextDecoder().decode(json)).timeline as { eventId: string[] };
+    expect(timeline.eventId.slice(-2)).toEqual(['r-5999', 'r-6000']);
+  });
+
   it('reports each worker’s own heap', async () => {
     pool = new SessionPool({ size: 2 });
     const usage = await pool.memory();

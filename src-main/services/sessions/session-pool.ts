@@ -8,16 +8,21 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type {
-  FromWorker,
-  OpOf,
-  SessionJob,
-  SessionOp,
-  SessionOpName,
-  SessionOpResults,
-  ToWorker,
-  WorkerMemory,
+import {
+  RECYCLE_MIN_BYTES,
+  type FromWorker,
+  type OpOf,
+  type SessionJob,
+  type SessionOp,
+  type SessionOpName,
+  type SessionOpResults,
+  type ToWorker,
+  type WorkerMemory,
 } from './session-worker-protocol';
+
+/** Size of a fresh read buffer (the tailer's chunk), and how many spare ones are kept. */
+const SPARE_BYTES = 4 * 1024 * 1024;
+const MAX_SPARE = 8;
 
 interface Pending {
   resolve(result: unknown): void;
@@ -78,6 +83,8 @@ export class SessionPool {
   batchesSent = 0;
   private flushScheduled = false;
   private closed = false;
+  /** Read buffers the workers sent back, for the next big reads. */
+  private readonly spare: ArrayBuffer[] = [];
 
   constructor(private readonly options: SessionPoolOptions = {}) {
     // The main thread only routes bytes now: on 2 cores, two workers (their sessions apart) make
@@ -88,6 +95,11 @@ export class SessionPool {
 
   get size(): number {
     return this.slots.length;
+  }
+
+  /** Read buffers waiting for reuse (for tests). */
+  get spareBuffers(): number {
+    return this.spare.length;
   }
 
   /** Asks `op` of the log's session; `read` copies its bytes at once (the caller may reuse its buffer). */
@@ -104,9 +116,9 @@ export class SessionPool {
     let sent: SessionOp = op;
     if (sent.op === 'read') {
       // Copy now into a buffer we own and transfer it with the batch: no structured-clone copy.
-      const bytes = sent.bytes.slice();
+      const bytes = this.ownCopy(sent.bytes);
       sent = { ...sent, bytes };
-      slot.transfer.push(bytes.buffer);
+      slot.transfer.push(bytes.buffer as ArrayBuffer);
     }
     slot.queue.push({ id, fileKey, sessionId, op: sent });
     if (!this.flushScheduled) {
@@ -117,6 +129,21 @@ export class SessionPool {
     return new Promise((resolve, reject) => {
       slot.pending.set(id, { resolve: resolve as (r: unknown) => void, reject });
     });
+  }
+
+  /**
+   * A copy of `bytes` in a buffer of our own. A big read (a first read comes in 4 MiB chunks)
+   * reuses a buffer a worker sent back: a fresh one per chunk made the main thread fault in new
+   * pages and collect garbage for the whole 1 GB of a big log (GC pauses of 150 ms).
+   */
+  private ownCopy(bytes: Uint8Array): Uint8Array {
+    if (bytes.byteLength < RECYCLE_MIN_BYTES) return bytes.slice();
+    let buffer = this.spare.pop();
+    while (buffer && buffer.byteLength < bytes.byteLength) buffer = this.spare.pop();
+    buffer ??= new ArrayBuffer(Math.max(bytes.byteLength, SPARE_BYTES));
+    const copy = new Uint8Array(buffer, 0, bytes.byteLength);
+    copy.set(bytes);
+    return copy;
   }
 
   /** Each worker's heap after a full GC (with --expose-gc): for `npm run bench`. */
@@ -192,6 +219,7 @@ export class SessionPool {
         slot.memory.delete(message.memory);
         return;
       }
+      for (const buffer of message.recycled) if (this.spare.length < MAX_SPARE) this.spare.push(buffer);
       clearTimeout(slot.batches.get(message.batch));
       slot.batches.delete(message.batch);
       // What was given while this batch was out goes now, before its answers are handled (their

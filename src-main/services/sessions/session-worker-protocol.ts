@@ -108,7 +108,12 @@ export type ToWorker = { batch: number; jobs: SessionJob[] } | { memory: number 
 
 /** Messages from a worker. */
 export type FromWorker =
-  { batch: number; results: SessionJobResult[] } | { memory: number; usage: WorkerMemory };
+  /** `recycled`: the big read buffers of the batch, sent back for the next reads (see SessionPool). */
+  | { batch: number; results: SessionJobResult[]; recycled: ArrayBuffer[] }
+  | { memory: number; usage: WorkerMemory };
+
+/** Reads at least this big go in recycled buffers (a fresh 4 MiB one per chunk is page faults and GC). */
+export const RECYCLE_MIN_BYTES = 64 * 1024;
 
 /** The worker's own heap (after a full GC when the process runs with --expose-gc). */
 export interface WorkerMemory {
