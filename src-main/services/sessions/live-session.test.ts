@@ -30,7 +30,7 @@ describe('LiveSession snapshots', () => {
       op: { op: 'read', bytes, fromOffset: 0, reset: true, final: true, fileBytes: bytes.length },
     });
     sessions.handle({ ...job, op: { op: 'ready' } });
-    const { json } = sessions.handle({ ...job, op: { op: 'snapshot' } }) as { json: Uint8Array };
+    const { json } = sessions.handle({ ...job, op: { op: 'snapshot', version: 0 } }) as { json: Uint8Array };
     const decoded = JSON.parse(new TextDecoder().decode(json)) as SessionSnapshot;
     const rows = (s: SessionSnapshot) => {
       const out: TimelineRow[] = [];

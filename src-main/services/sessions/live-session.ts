@@ -180,14 +180,9 @@ export class LiveSession {
    * here on the session gathers deltas for the caller (see `followed`). Runs in the session's
    * worker, so a big session's encoding holds no other client up.
    */
-  snapshot(): { snapshot: SessionSnapshot; delta: SessionDelta | null } {
+  snapshot(atLeast = 0): { snapshot: SessionSnapshot; delta: SessionDelta | null } {
     const delta = this.takeDelta();
-    if (!this.followed) {
-      this.followed = true;
-      // Nothing was gathered before: the snapshot is a new version, so that no delta of an
-      // earlier version can be taken for one that follows it.
-      this.version++;
-    }
+    this.follow(atLeast);
     const encoder = new TimelineEncoder();
     for (const view of this.log.events.values()) encoder.push(this.timelineRow(view));
     const snapshot: SessionSnapshot = {
@@ -201,6 +196,19 @@ export class LiveSession {
       health: { ...this.health, notices: [...this.health.notices] },
     };
     return { snapshot, delta };
+  }
+
+  /**
+   * From now on deltas are gathered (a client holds this session, or held one it replaces).
+   * Versions continue after `atLeast`: the highest a client may hold of the session this one
+   * replaces (closed, or lost with its worker).
+   */
+  follow(atLeast = 0): void {
+    if (this.followed) return;
+    this.followed = true;
+    // Nothing was gathered before: this is a new version, so that no delta of an earlier version
+    // can be taken for one that follows it.
+    this.version = Math.max(this.version, atLeast) + 1;
   }
 
   listItem(): SessionListItem {

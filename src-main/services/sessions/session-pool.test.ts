@@ -70,7 +70,7 @@ describe('SessionPool', () => {
       reset: true,
       fileBytes: text.length,
     });
-    const snapshot = pool.call(key, 'a', { op: 'snapshot' });
+    const snapshot = pool.call(key, 'a', { op: 'snapshot', version: 0 });
     const located = pool.call(key, 'a', { op: 'locate', eventId: 'a-2' });
     const lineNo = pool.call(key, 'a', { op: 'line-no', byteOffset: line(1, 'a').length });
     expect((await read).item.events).toBe(3);
@@ -143,7 +143,7 @@ describe('SessionPool', () => {
       expect(result.item.events).toBe((round + 1) * 2000);
       expect(pool.spareBuffers).toBe(1); // the one buffer, back after each read
     }
-    const { json } = await pool.call(key, 'r', { op: 'snapshot' });
+    const { json } = await pool.call(key, 'r', { op: 'snapshot', version: 0 });
     const timeline = JSON.parse(new TextDecoder().decode(json)).timeline as { eventId: string[] };
     expect(timeline.eventId.slice(-2)).toEqual(['r-5999', 'r-6000']);
   });

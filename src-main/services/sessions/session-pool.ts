@@ -97,6 +97,11 @@ export class SessionPool {
     return this.slots.length;
   }
 
+  /** Replaces every worker as if it had crashed: its logs are reported lost (for tests). */
+  crashForTest(): void {
+    this.slots.forEach((_, index) => this.replace(index, 'worker stopped by a test'));
+  }
+
   /** Read buffers waiting for reuse (for tests). */
   get spareBuffers(): number {
     return this.spare.length;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PushedEvent, SessionDelta } from '../../../src-shared/bridge/contract';
 import { decodeNodes } from '../../../src-shared/bridge/graph-columns';
+import type { SessionPool } from './session-pool';
 import { SessionStore } from './session-store';
 
 let home: string;
@@ -110,7 +111,7 @@ describe('SessionStore', () => {
     store.onEvent((e) => events.push(e));
     await store.start();
     await store.idle();
-    await store.snapshot(log);
+    const first = await store.snapshot(log);
 
     const row = store.closeSession(log);
     expect(row).toMatchObject({ closed: true, events: 10, live: false });
@@ -137,8 +138,40 @@ describe('SessionStore', () => {
     await until(() => store!.list()[0]!.events === 11 && store!.list()[0]!.status === 'ready', 'the re-read');
     const again = await store.snapshot(log);
     expect(again.summary.closed).toBeUndefined();
+    // A page that kept the first snapshot never takes the new session's versions for its own.
+    expect(again.version).toBeGreaterThan(first.version);
     expect(again.timeline.length).toBe(11);
     expect(decodeNodes(again.nodes).map((n) => n.id)).toContain('tool:tc-ac');
+  });
+
+  it('a session whose worker died is read again in a new one, ready again, its page told to resync', async () => {
+    const log = path.join(home, 'sessions', 'e2e-sess', 'provenance.jsonl');
+    await mkdir(path.dirname(log), { recursive: true });
+    await copyFile(new URL('./fixtures/e2e-sess.jsonl', import.meta.url), log);
+    store = new SessionStore({ roots: [home], poolSize: 1, listCacheFile: null });
+    const events: PushedEvent[] = [];
+    store.onEvent((e) => events.push(e));
+    await store.start();
+    await store.idle();
+    const before = await store.snapshot(log);
+
+    (store as unknown as { pool: SessionPool }).pool.crashForTest();
+    const reset = await until(
+      () =>
+        events.find(
+          (e): e is { type: 'session.delta'; delta: SessionDelta } =>
+            e.type === 'session.delta' && e.delta.reset,
+        ),
+      'the reset delta',
+    );
+    // The new session's versions continue past the old one's: a page holding the old snapshot sees
+    // a gap (never mistakes a new delta for one it has) and takes a new snapshot.
+    expect(reset.delta.fromVersion).toBeGreaterThan(before.version);
+    expect(reset.delta.summary.notice).toMatch(/re-parsed \(worker stopped by a test\)/);
+    await until(() => store!.list()[0]!.status === 'ready' && store!.list()[0]!.events === 10, 'ready again');
+    const after = await store.snapshot(log);
+    expect(after.timeline.length).toBe(10);
+    expect(decodeNodes(after.nodes).map((n) => n.id)).toEqual(decodeNodes(before.nodes).map((n) => n.id));
   });
 
   it('refuses to open a path outside its roots', async () => {

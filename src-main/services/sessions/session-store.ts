@@ -69,6 +69,10 @@ interface FileState {
   window: Promise<void>[];
   /** The first read's end was reported to the worker (`ready`). */
   readyAsked: boolean;
+  /** A client took a snapshot: the session's deltas are gathered (see LiveSession.followed). */
+  followed: boolean;
+  /** The highest version of the log's session sent to clients (it carries over to the next session). */
+  version: number;
   /** End of the last chunk handed to the parser, and the file's size when it was read. */
   readTo: number;
   sizeAtRead: number;
@@ -138,6 +142,9 @@ export class SessionStore {
         for (const key of keys) {
           const state = this.files.get(key);
           if (!state) continue;
+          // The session died with its worker: a new one there reads the log again from the start,
+          // and is ready once that read is done.
+          state.readyAsked = false;
           this.resetFile(key, state, `re-parsed (${reason})`);
           this.watcher.restart(key);
         }
@@ -315,7 +322,9 @@ export class SessionStore {
   async snapshotJson(key: string): Promise<Uint8Array> {
     const state = this.activeState(key);
     const generation = state.generation;
-    const result = await this.op(key, state, { op: 'snapshot' });
+    state.followed = true;
+    const result = await this.op(key, state, { op: 'snapshot', version: state.version });
+    state.version = Math.max(state.version, result.version);
     // Pending changes folded into the snapshot still reach the other subscribers.
     if (state.generation === generation) this.takeUpdate(key, state, result);
     return result.json;
@@ -382,6 +391,7 @@ export class SessionStore {
     state.inflight = 0;
     state.needsReset = true;
     state.readyAsked = false;
+    state.followed = false;
     state.window = [];
     state.row = initialRow(key, state.sessionId);
     state.lastGrowthAt = 0;
@@ -451,7 +461,10 @@ export class SessionStore {
   ): void {
     state.row = update.item;
     state.lastGrowthAt = update.lastGrowthAt;
-    if (update.delta) this.emit({ type: 'session.delta', delta: update.delta });
+    if (update.delta) {
+      state.version = Math.max(state.version, update.delta.version);
+      this.emit({ type: 'session.delta', delta: update.delta });
+    }
     if (update.held) {
       this.held.add(key);
       this.loadingTimer ??= setTimeout(() => {
@@ -572,6 +585,8 @@ export class SessionStore {
       chain: Promise.resolve(),
       window: [],
       readyAsked: false,
+      followed: false,
+      version: 0,
       readTo: 0,
       sizeAtRead: 0,
       placeholder: null,
@@ -582,7 +597,7 @@ export class SessionStore {
   private resetFile(file: string, state: FileState, reason: string): void {
     state.epoch++;
     state.needsReset = true;
-    void this.ask(file, { op: 'reset', reason });
+    void this.ask(file, { op: 'reset', reason, followed: state.followed, version: state.version });
   }
 
   private onBytes(

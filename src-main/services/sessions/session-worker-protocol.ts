@@ -25,10 +25,18 @@ export type SessionOp =
   | { op: 'ready' }
   /** The pending delta, if any (a delta held while the log is first read). */
   | { op: 'take' }
-  /** The whole session; from now on deltas are gathered for clients. */
-  | { op: 'snapshot' }
-  /** The file shrank or was replaced: everything derived from it is dropped. */
-  | { op: 'reset'; reason: string }
+  /**
+   * The whole session; from now on deltas are gathered for clients. `version`: the highest version
+   * of this log the main thread has sent (a session that replaces an earlier one — closed, or lost
+   * with a worker — continues after it, so that no client mistakes its deltas for old ones).
+   */
+  | { op: 'snapshot'; version: number }
+  /**
+   * The file shrank or was replaced, or its session died with a worker: everything derived from it
+   * is dropped. `followed`: clients hold its snapshot (a session new to this worker then gathers
+   * deltas at once, so that they learn of the reset).
+   */
+  | { op: 'reset'; reason: string; followed: boolean; version: number }
   /** A note for the log's tail health (shown on its row). */
   | { op: 'notice'; message: string }
   /** Where an event and its corrections sit in the file (for the detail view). */
@@ -77,6 +85,8 @@ export interface SnapshotResult extends RowUpdate {
    * the main thread a structured clone (~65 ms for 100k events) and then JSON encoding again.
    */
   json: Uint8Array;
+  /** The snapshot's version. */
+  version: number;
   /** Changes pending before the snapshot (folded into it): the other clients still get them. */
   delta: SessionDelta | null;
 }

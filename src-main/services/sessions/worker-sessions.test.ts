@@ -46,7 +46,7 @@ describe('WorkerSessions', () => {
   it('gathers no delta before a snapshot; while first read, holds deltas until enough events or time; once ready, a delta per read', () => {
     const h = harness();
     expect(h.read(1, 11)).toMatchObject({ delta: null, held: false, item: { events: 10 } });
-    h.handle({ op: 'snapshot' });
+    h.handle({ op: 'snapshot', version: 0 });
     // Followed, still loading: a small delta waits…
     expect(h.read(11, 21)).toMatchObject({ delta: null, held: true });
     // …until the events pile up…

@@ -54,14 +54,15 @@ export class WorkerSessions {
         return this.withDelta(this.hosted(job), true);
       case 'snapshot': {
         const hosted = this.hosted(job);
-        const { snapshot, delta } = hosted.session.snapshot();
+        const { snapshot, delta } = hosted.session.snapshot(op.version);
         hosted.lastTaken = this.now();
         // A fresh buffer of its own (not a pooled Buffer's slab): it is transferred to the main thread.
         const json = new TextEncoder().encode(JSON.stringify(snapshot));
-        return { ...this.row(hosted), json, delta };
+        return { ...this.row(hosted), json, version: snapshot.version, delta };
       }
       case 'reset': {
         const hosted = this.hosted(job);
+        if (op.followed) hosted.session.follow(op.version);
         hosted.session.reset(op.reason);
         return this.withDelta(hosted, true);
       }
