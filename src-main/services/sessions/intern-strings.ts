@@ -1,7 +1,7 @@
 /**
- * One copy of each repeated short string of a session's records. Records come from a parse
- * worker by structured clone, which makes a fresh string for every field of every record: a 1M-event
- * log held a million "tool_call" kinds, actors and tool names. Interning the fields that repeat
+ * One copy of each repeated short string of a session's records. `JSON.parse` makes a fresh string
+ * for every field of every line: a 1M-event log held a million "tool_call" kinds, actors and tool
+ * names. Interning the fields that repeat
  * (kinds, actors, models, tool names, statuses…) keeps one of each; ids and timestamps, which are
  * unique, are left alone.
  */

@@ -1,7 +1,8 @@
 /**
- * One followed sciagent log in the live app: its reader state (slim bodies only), lineage
- * graph, timeline envelopes, problems and tail health, plus the delta accumulated since the
- * last push. Bodies are never kept whole: details are read back from disk by byte range.
+ * One followed sciagent log in the live app, held by its session worker (worker-sessions.ts): its
+ * reader state (slim bodies only), lineage graph, timeline envelopes, problems and tail health,
+ * plus the delta accumulated since the last push. Bodies are never kept whole: details are read
+ * back from disk by byte range.
  */
 import type {
   ProblemEntry,
@@ -61,7 +62,7 @@ export class LiveSession {
   /**
    * Whether a client has taken a snapshot (and so follows the deltas). Until then no delta is
    * gathered: nobody would receive it, and the first snapshot has everything. Reading a big log
-   * nobody opened then costs no node/timeline bookkeeping, and no delta encoding on the main thread.
+   * nobody opened then costs no node/timeline bookkeeping, and no delta encoding.
    */
   private followed = false;
   /** When the log last grew after its first read (Date.now()); `live` is worked out from it. */

@@ -1,7 +1,7 @@
 /**
- * What a parse worker runs: per file, a line splitter (the partial last line stays here between
- * chunks), classification, and slimming of event bodies so that only small records cross back
- * to the main thread. Pure, so it is unit-tested without threads.
+ * What a session worker runs on appended bytes: per file, a line splitter (the partial last line
+ * stays here between chunks), classification, and slimming of event bodies so that the session
+ * keeps only small records. Pure, so it is unit-tested without threads.
  */
 import { DEFAULT_MAX_LINE_BYTES, LineSplitter } from '../jsonl/line-splitter';
 import { classifyLine, type ClassifiedRecord } from './classify-line';
@@ -72,7 +72,7 @@ function slim(record: ClassifiedRecord): ClassifiedRecord {
     case 'event': {
       const stubs = countTruncationStubs(record.body);
       record.body = slimBody(record.body);
-      // Most events have none: leave the field out rather than copy a 0 to the main thread.
+      // Most events have none: leave the field out rather than keep a 0 on every record.
       if (stubs) record.stubs = stubs;
       return record;
     }

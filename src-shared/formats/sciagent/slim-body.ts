@@ -3,7 +3,7 @@
  * labels, never the multi-kilobyte payloads (tool output, arguments, evidence). The full body
  * is read back from disk by byte range when the user asks for it. Keeps memory O(graph).
  *
- * This runs in a parse worker for every event, and what it returns is copied to the main thread,
+ * This runs in a session worker for every event, and what it returns is kept there for the session,
  * so it is written for speed (loops instead of entries/map) and keeps only the fields the app
  * reads (KEPT_FIELDS). A correction's "before" of any other field is read from disk with the
  * event (session-store's eventDetail).
@@ -29,7 +29,7 @@ const HEAVY_FIELDS = new Set([
  * The only top-level fields the live app reads from a body in memory: session-log (corrections),
  * lineage membership and node builders, and live-session's summaries. Everything else (the event
  * id and kind travel in the record) is left on disk: a body shrinks to ~100 bytes, which is what
- * the main thread copies in, keeps, and collects. slim-body.test.ts checks that the lineage built
+ * the session keeps and collects. slim-body.test.ts checks that the lineage built
  * from slim bodies is the one built from full bodies; a builder that reads a new field must add
  * it here.
  */
