@@ -6,12 +6,17 @@
  * contract's allowlist and argument validators.
  */
 import { ipcMain, type IpcMainEvent, type IpcMainInvokeEvent, type WebContents } from 'electron';
-import { CALL_CHANNEL, DROP_CHANNEL, EVENT_CHANNEL } from '../../src-shared/bridge/channels';
+import {
+  CALL_CHANNEL,
+  DROP_CHANNEL,
+  EVENT_CHANNEL,
+  type JsonBytesReply,
+} from '../../src-shared/bridge/channels';
 import type { AppInfo, BridgeReply, PushedEvent } from '../../src-shared/bridge/contract';
 import { createDispatcher, type Dispatcher } from '../../src-shared/bridge/dispatcher';
 import { connectClient, type ClientConnection } from '../services/client-services';
 import type { SessionStore } from '../services/sessions/session-store';
-import { decodedReply } from '../services/encoded-json';
+import { ipcReply } from '../services/encoded-json';
 import { droppedPaths } from './dropped-paths';
 import { isTrustedSender, type PageMatcher } from './trusted-sender';
 
@@ -48,13 +53,13 @@ export function startIpcHost(options: IpcHostOptions): IpcHost {
   const trusted = (event: IpcMainEvent | IpcMainInvokeEvent) =>
     isTrustedSender(event, (id) => clients.has(id), options.isAppPage);
 
-  ipcMain.handle(CALL_CHANNEL, async (event, request: unknown): Promise<BridgeReply> => {
+  ipcMain.handle(CALL_CHANNEL, async (event, request: unknown): Promise<BridgeReply | JsonBytesReply> => {
     if (!trusted(event)) {
       console.warn(`lineage-explorer: refused a bridge call from ${describe(event)}`);
       return UNTRUSTED;
     }
-    // A value a worker sent as JSON bytes (a snapshot) crosses IPC as the object it stands for.
-    return decodedReply(await clients.get(event.sender.id)!.dispatch(request));
+    // A value a worker sent as JSON bytes (a snapshot) crosses as those bytes (the preload decodes).
+    return ipcReply(await clients.get(event.sender.id)!.dispatch(request));
   });
 
   const onDrop = (event: IpcMainEvent, payload: unknown) => {

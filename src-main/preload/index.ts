@@ -9,12 +9,20 @@
  * isolated world, so nothing of it is visible to page code.
  */
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
-import { CALL_CHANNEL, DROP_CHANNEL, EVENT_CHANNEL } from '../../src-shared/bridge/channels';
+import {
+  CALL_CHANNEL,
+  DROP_CHANNEL,
+  EVENT_CHANNEL,
+  type JsonBytesReply,
+} from '../../src-shared/bridge/channels';
 import { carriesFiles, droppedFilePaths } from './dropped-files';
 
 const host = {
-  call(service: string, method: string, args: unknown): Promise<unknown> {
-    return ipcRenderer.invoke(CALL_CHANNEL, { service, method, args });
+  async call(service: string, method: string, args: unknown): Promise<unknown> {
+    const reply: unknown = await ipcRenderer.invoke(CALL_CHANNEL, { service, method, args });
+    // A snapshot crosses as its JSON bytes (main does not decode it): the page gets the value.
+    if (isJsonBytes(reply)) return { ok: true, value: JSON.parse(new TextDecoder().decode(reply.json)) };
+    return reply;
   },
   onEvent(listener: (event: unknown) => void): () => void {
     // Wrap so the page only ever sees the payload, never the IpcRendererEvent (which holds `sender`).
@@ -25,6 +33,10 @@ const host = {
     };
   },
 };
+
+function isJsonBytes(reply: unknown): reply is JsonBytesReply {
+  return typeof reply === 'object' && reply !== null && (reply as JsonBytesReply).json instanceof Uint8Array;
+}
 
 contextBridge.exposeInMainWorld('host', host);
 

@@ -35,6 +35,17 @@ describe('the preload', () => {
     });
   });
 
+  it('turns an answer that crossed as JSON bytes (a snapshot) into its value for the page', async () => {
+    ipcRenderer.invoke.mockResolvedValueOnce({
+      ok: true,
+      json: new TextEncoder().encode('{"key":"k","n":[1,"é"]}'),
+    });
+    expect(await host.call('sessions', 'snapshot', ['k'])).toEqual({
+      ok: true,
+      value: { key: 'k', n: [1, 'é'] },
+    });
+  });
+
   it('hands the page only the payload of an event, never the Electron event, and unsubscribes', () => {
     const seen: unknown[][] = [];
     const off = host.onEvent((...args) => seen.push(args));

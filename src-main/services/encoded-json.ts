@@ -4,9 +4,11 @@
  * take in from the worker (structured clone) and then its JSON encoding; as bytes it costs
  * nothing until a host writes them (issue 8, T1: no event-loop block over 50 ms while opening).
  *
- * The web host writes the bytes into its reply as they are (json-in-slices); a host that carries
- * objects (Electron IPC) decodes them first (`decodedReply`). Only main-side code sees one.
+ * The web host writes the bytes into its reply as they are (json-in-slices); the IPC host sends
+ * them as bytes (`ipcReply`) and the preload decodes them. Only main-side code sees one.
  */
+import type { JsonBytesReply } from '../../src-shared/bridge/channels';
+
 const BYTES = Symbol('encoded JSON');
 
 interface Encoded {
@@ -29,8 +31,11 @@ export function encodedBytesOf(value: unknown): Uint8Array | undefined {
     : undefined;
 }
 
-/** `reply` with an encoded value decoded (for hosts that send objects, not JSON). */
-export function decodedReply<R extends { ok: boolean }>(reply: R): R {
+/**
+ * `reply` as the IPC host sends it: an encoded value as its JSON bytes (a copy of bytes crosses to
+ * the renderer; decoding a 100k-event snapshot on the main thread would block it ~60–100 ms).
+ */
+export function ipcReply<R extends { ok: boolean }>(reply: R): R | JsonBytesReply {
   const bytes = 'value' in reply ? encodedBytesOf(reply.value) : undefined;
-  return bytes ? { ...reply, value: JSON.parse(new TextDecoder().decode(bytes)) as unknown } : reply;
+  return bytes ? { ok: true, json: bytes } : reply;
 }

@@ -7,6 +7,16 @@
 /** Renderer → main request/response: `ipcRenderer.invoke(CALL_CHANNEL, { service, method, args })`. */
 export const CALL_CHANNEL = 'lineage:call';
 
+/**
+ * A CALL_CHANNEL answer whose value crosses as the UTF-8 bytes of its JSON (a snapshot a session
+ * worker wrote): main passes the bytes on without decoding them, the preload turns the answer
+ * into `{ ok: true, value }` before the page sees it.
+ */
+export interface JsonBytesReply {
+  ok: true;
+  json: Uint8Array;
+}
+
 /** Main → renderer pushed events: `webContents.send(EVENT_CHANNEL, event)`. */
 export const EVENT_CHANNEL = 'lineage:event';
 
