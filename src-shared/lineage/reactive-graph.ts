@@ -6,109 +6,188 @@
  *
  * Written by hand because no library does incremental derivation over an append-only event
  * stream with retractable contributions (corrections move events between nodes).
+ *
+ * Cost per node matters more than elegance here: a 1M-event log builds ~500k nodes, nearly all of
+ * them tool calls that nobody looks up. So everything the engine keeps about a node lives in one
+ * `NodeState` (one map lookup, not one per map), a node's existence is a flag rather than a
+ * published `node:<id>` key (no key string, no index entry), keys are (space, name) pairs (no
+ * joined strings to hash), and what a rebuild finds unchanged it does not index again.
  */
 import { jsonEqual } from './json-equal';
+import { asSet, forEachId, type IdSet, type Key, KeyIndex, movedToEnd, withId, withoutId } from './key-index';
 import type { LineageDelta, LineageEdge, LineageNode } from './types';
 
+export type { Key } from './key-index';
+
 export interface BuildContext {
-  /** Node ids that publish `key` (recorded as a dependency of the node being built). */
-  lookup(key: string): ReadonlySet<string>;
+  /** Node ids that publish the key, in no set order (recorded as a dependency of the build). */
+  lookup(space: string, name: string): ReadonlySet<string>;
+  /**
+   * Whether node `id` exists: its last build had members (recorded as a dependency, and changes
+   * like a publication of that node). Every built node exists; it need not publish a key for it.
+   */
+  exists(id: string): boolean;
   node(id: string): LineageNode | undefined;
-  members(id: string): ReadonlySet<string>;
 }
 
 export interface BuildResult {
-  /** The node itself, or null when it has nothing to show (it may still publish keys). */
+  /** The node itself, or null when it has nothing to show (it still exists, and may publish keys). */
   node: LineageNode | null;
   /** Extra nodes this node owns (e.g. expected-but-missing artifacts); shared ones are ref-counted. */
-  extras: LineageNode[];
-  edges: LineageEdge[];
-  publishes: string[];
-  /** Changes when dependents must be rebuilt (e.g. existence, corrections). */
-  signature: string;
+  extras: readonly LineageNode[];
+  edges: readonly LineageEdge[];
+  /** Keys others may look up (besides the node's existence, which is implicit). */
+  publishes: readonly Key[];
 }
 
-export type NodeBuilder = (id: string, ctx: BuildContext) => BuildResult;
+/**
+ * Builds node `id` from its members (in the order they were added; do not keep the list). `M`:
+ * what nodes are made of (the sciagent graph's members are its events' views).
+ */
+export type NodeBuilder<M> = (id: string, members: readonly M[], ctx: BuildContext) => BuildResult;
+/**
+ * What dependents of a node react to besides its publications (e.g. existence, corrections):
+ * when it changes they are rebuilt. Asked only of nodes someone watches.
+ */
+export type SignatureOf = (result: BuildResult) => string;
 
 const MAX_REBUILDS_PER_FLUSH = 8;
 
-/**
- * Key → ids. Almost every key has exactly one id (each node publishes `node:<id>`, each edge has
- * one owner), so a lone id is stored as the string itself and a Set only made for the second:
- * on a 100k-event session this saves ~100k Sets and a good part of the load time in GC.
- */
-type MultiMap = Map<string, string | Set<string>>;
+const NONE: readonly never[] = Object.freeze([]);
 
-export class ReactiveGraph {
+/** Everything the engine keeps about one node id (it exists while any of it is set). */
+interface NodeState<M> {
+  readonly id: string;
+  /** Members; a lone one in `member` (most nodes have one or two), more in `members`. */
+  member: M | undefined;
+  members: M[] | undefined;
+  /** Whether its last build had members: what `ctx.exists` answers. */
+  exists: boolean;
+  /** Keys it published in its last build. */
+  publishes: readonly Key[];
+  /** What it looked up in its last build: keys (as space, name, space, name…), nodes' existence. */
+  watchedKeys: string[] | undefined;
+  watchedNodes: string[] | undefined;
+  /** Nodes that asked whether this one exists. */
+  existenceWatchers: IdSet;
+  /** Last signature, kept only while it exists and someone watches it. */
+  signature: string | undefined;
+  /** Extra node ids it owned in its last build. */
+  extras: readonly string[];
+  /** Edges it owned after its last build: most nodes own one, kept as itself (no list). */
+  edges: LineageEdge | readonly LineageEdge[] | undefined;
+  /** The last flush that rebuilt it (see `rebuiltAgain`). */
+  flushNo: number;
+  /** Forgotten (it had nothing left); a later one for the same id is another object. */
+  dropped: boolean;
+}
+
+export class ReactiveGraph<M> {
   readonly nodes = new Map<string, LineageNode>();
   readonly edges = new Map<string, LineageEdge>();
-  private readonly memberSets = new Map<string, Set<string>>();
-  private readonly publishers: MultiMap = new Map();
-  private readonly nodePublishes = new Map<string, string[]>();
-  private readonly watchers: MultiMap = new Map();
-  private readonly nodeWatches = new Map<string, string[]>();
-  private readonly signatures = new Map<string, string>();
-  private readonly ownedExtras = new Map<string, string[]>();
-  private readonly extraOwners: MultiMap = new Map();
-  private readonly ownedEdges = new Map<string, string[]>();
-  private readonly edgeOwners: MultiMap = new Map();
-  private dirty = new Set<string>();
+  private readonly states = new Map<string, NodeState<M>>();
+  private readonly publishers = new KeyIndex();
+  private readonly watchers = new KeyIndex();
+  private readonly extraOwners = new Map<string, IdSet>();
+  /**
+   * Owner counts of edges owned by more than one node (an edge in `edges` and not here has one
+   * owner): the ref count without an owner index that nearly every edge would sit in alone.
+   */
+  private readonly sharedEdges = new Map<string, number>();
+  /** States, not ids: a rebuild finds its node without a lookup in `states`. */
+  private dirty = new Set<NodeState<M>>();
+  private flushNo = 0;
+  /** Rebuilds past the first of nodes rebuilt again in this flush (to stop a dependency cycle). */
+  private rebuiltAgain = new Map<NodeState<M>, number>();
   /** Last state of every node and edge touched since the last flush (null = removed). */
   private pendingNodes = new Map<string, LineageNode | null>();
   private pendingEdges = new Map<string, LineageEdge | null>();
-  /** Keys looked up by the node being built (one context for every build: no per-build closures). */
-  private watched: string[] = [];
+  /** What the node being built looks up (reused: one context for every build, no closures). */
+  private readonly watchedKeys: string[] = [];
+  private readonly watchedNodes: string[] = [];
   private readonly ctx: BuildContext = {
-    lookup: (key) => {
-      this.watched.push(key);
-      return asSet(this.publishers.get(key));
+    lookup: (space, name) => {
+      this.watchedKeys.push(space, name);
+      return asSet(this.publishers.get(space, name));
+    },
+    exists: (nodeId) => {
+      this.watchedNodes.push(nodeId);
+      return this.states.get(nodeId)?.exists ?? false;
     },
     node: (nodeId) => this.nodes.get(nodeId),
-    members: (nodeId) => this.memberSets.get(nodeId) ?? EMPTY,
   };
+  /** Where updateEdges gathers a node's edges (copied out at the end; it never nests). */
+  private readonly keptEdges: LineageEdge[] = [];
+  /** The list handed to a build of a one-member node (builds never keep it, nor nest). */
+  private readonly lone: M[] = [];
+  /** The node an event was last added to: a call and its result usually follow each other. */
+  private lastAdded: NodeState<M> | undefined;
 
-  constructor(private readonly build: NodeBuilder) {}
+  constructor(
+    private readonly build: NodeBuilder<M>,
+    private readonly signatureOf: SignatureOf,
+  ) {}
 
-  addMember(nodeId: string, eventId: string): void {
-    let set = this.memberSets.get(nodeId);
-    if (!set) this.memberSets.set(nodeId, (set = new Set()));
-    set.add(eventId);
-    this.dirty.add(nodeId);
+  /**
+   * Adds a member to a node (the caller adds each member to one node at most once: no set is
+   * kept to check it) and returns the node's id as the engine keeps it, so that callers who
+   * store it share one string per node.
+   */
+  addMember(nodeId: string, member: M): string {
+    const last = this.lastAdded;
+    const state = last && !last.dropped && last.id === nodeId ? last : this.stateOf(nodeId);
+    this.lastAdded = state;
+    if (state.members) state.members.push(member);
+    else if (state.member !== undefined) {
+      state.members = [state.member, member];
+      state.member = undefined;
+    } else state.member = member;
+    this.dirty.add(state);
+    return state.id;
   }
 
-  removeMember(nodeId: string, eventId: string): void {
-    const set = this.memberSets.get(nodeId);
-    if (!set) return;
-    set.delete(eventId);
-    if (set.size === 0) this.memberSets.delete(nodeId);
-    this.dirty.add(nodeId);
+  removeMember(nodeId: string, member: M): void {
+    const state = this.states.get(nodeId);
+    if (!state || !hasMembers(state)) return;
+    if (state.members) {
+      const i = state.members.indexOf(member);
+      if (i >= 0) state.members.splice(i, 1);
+      if (state.members.length === 1) [state.member] = state.members;
+      if (state.members.length <= 1) state.members = undefined;
+    } else if (state.member === member) state.member = undefined;
+    this.dirty.add(state);
   }
 
   markDirty(nodeId: string): void {
-    this.dirty.add(nodeId);
+    this.dirty.add(this.stateOf(nodeId));
   }
 
-  /** Rebuilds every node that looked up `key` (for facts kept outside the graph). */
-  touch(key: string): void {
-    forEach(this.watchers.get(key), (watcher) => this.dirty.add(watcher));
+  /** Rebuilds every node that looked up the key (for facts kept outside the graph). */
+  touch(space: string, name: string): void {
+    forEachId(this.watchers.get(space, name), (watcher) => this.markDirty(watcher));
   }
 
   /** Rebuilds every dirty node (and what depends on it) and returns what changed. */
   flush(): LineageDelta {
-    const rebuilds = new Map<string, number>();
+    const flushNo = ++this.flushNo;
     // In rounds: take the dirty set and start a new one for what the rebuilds mark. Taking one id
     // at a time off the front of a Set is quadratic-ish on a big first read (the iterator walks
     // the holes deletions leave). Same order and same result as one id at a time.
     while (this.dirty.size > 0) {
       const round = this.dirty;
       this.dirty = new Set();
-      for (const id of round) {
+      for (const queued of round) {
+        // Forgotten since it was queued (it had nothing left): whatever holds its id now.
+        const state = queued.dropped ? this.stateOf(queued.id) : queued;
         // Marked again before its turn in this round: this rebuild covers that mark.
-        this.dirty.delete(id);
-        const n = (rebuilds.get(id) ?? 0) + 1;
-        rebuilds.set(id, n);
-        if (n > MAX_REBUILDS_PER_FLUSH) continue; // a dependency cycle: stop, never hang
-        this.rebuild(id);
+        if (this.dirty.size > 0) this.dirty.delete(state);
+        if (state.flushNo !== flushNo) state.flushNo = flushNo;
+        else {
+          const again = (this.rebuiltAgain.get(state) ?? 0) + 1;
+          this.rebuiltAgain.set(state, again);
+          if (again >= MAX_REBUILDS_PER_FLUSH) continue; // a dependency cycle: stop, never hang
+        }
+        this.rebuild(state);
       }
     }
     const out = emptyLineageDelta();
@@ -122,79 +201,144 @@ export class ReactiveGraph {
     }
     this.pendingNodes = new Map();
     this.pendingEdges = new Map();
+    if (this.rebuiltAgain.size) this.rebuiltAgain = new Map();
     return out;
   }
 
-  private rebuild(id: string): void {
-    this.unwatch(id);
-    this.watched = [];
-    const result = this.memberSets.has(id) ? this.build(id, this.ctx) : null;
-    const watched = this.watched;
-    for (const key of watched) addTo(this.watchers, key, id);
-    if (watched.length) this.nodeWatches.set(id, watched);
+  private rebuild(state: NodeState<M>): void {
+    const id = state.id;
+    let members = state.members;
+    if (!members && state.member !== undefined) (members = this.lone)[0] = state.member;
+    const result = members ? this.build(id, members, this.ctx) : null;
+    this.lone.length = 0;
+    // A build reads no watcher: what the last one watched is replaced only now.
+    this.rewatch(state);
 
     // The node itself.
     if (result?.node) this.upsertNode(result.node);
     else this.removeNode(id);
 
-    // Extras, ref-counted by owner.
-    const newExtras = result?.extras ?? [];
-    const oldExtraIds = this.ownedExtras.get(id) ?? [];
-    const newExtraIds = newExtras.map((n) => n.id);
-    for (const extra of newExtras) {
-      addTo(this.extraOwners, extra.id, id);
-      this.upsertNode(extra);
-    }
-    for (const old of oldExtraIds) {
-      if (newExtraIds.includes(old)) continue;
-      if (!removeFrom(this.extraOwners, old, id) && !this.memberSets.has(old)) this.removeNode(old);
-    }
-    if (newExtraIds.length) this.ownedExtras.set(id, newExtraIds);
-    else this.ownedExtras.delete(id);
-
-    // Edges, ref-counted by owner.
-    const newEdges = result?.edges ?? [];
-    const oldEdgeIds = this.ownedEdges.get(id) ?? [];
-    const newEdgeIds = newEdges.map((e) => e.id);
-    for (const edge of newEdges) {
-      addTo(this.edgeOwners, edge.id, id);
-      const prev = this.edges.get(edge.id);
-      if (!prev || !jsonEqual(prev, edge)) {
-        this.edges.set(edge.id, edge);
-        this.pendingEdges.set(edge.id, edge);
-      }
-    }
-    for (const old of oldEdgeIds) {
-      if (newEdgeIds.includes(old)) continue;
-      if (!removeFrom(this.edgeOwners, old, id) && this.edges.delete(old)) this.pendingEdges.set(old, null);
-    }
-    if (newEdgeIds.length) this.ownedEdges.set(id, newEdgeIds);
-    else this.ownedEdges.delete(id);
+    if (result?.extras.length || state.extras.length) this.updateExtras(state, result?.extras ?? NONE);
+    if (result?.edges.length || state.edges) this.updateEdges(state, result?.edges ?? NONE);
 
     // Publications: notify readers when what we publish (or our signature) changed.
-    const oldPublishes = this.nodePublishes.get(id) ?? [];
-    const newPublishes = result?.publishes ?? [];
-    for (const key of oldPublishes) removeFrom(this.publishers, key, id);
-    for (const key of newPublishes) addTo(this.publishers, key, id);
-    if (newPublishes.length) this.nodePublishes.set(id, newPublishes);
-    else this.nodePublishes.delete(id);
+    const oldExists = state.exists;
+    const oldPublishes = state.publishes;
+    const newPublishes = result?.publishes ?? NONE;
+    // Re-publishing the same keys would only reorder their publishers (which builders sort or
+    // count: lookups have no order), at two index updates a key for jobs and artifacts.
+    const samePublishes = sameKeys(oldPublishes, newPublishes);
+    if (!samePublishes) {
+      for (const [space, name] of oldPublishes) this.publishers.remove(space, name, id);
+      for (const [space, name] of newPublishes) this.publishers.add(space, name, id);
+    }
+    state.publishes = newPublishes.length ? newPublishes : NONE;
+    state.exists = result !== null;
     // Nobody reads what this node publishes (most nodes: tens of thousands of tool calls):
     // nothing to notify and nothing to remember. Someone who starts reading later is notified on
     // the next change whether it changed or not (no signature to compare with): harmless.
-    if (!oldPublishes.some((k) => this.watchers.has(k)) && !newPublishes.some((k) => this.watchers.has(k))) {
-      this.signatures.delete(id);
+    const watched =
+      ((oldExists || result !== null) && state.existenceWatchers !== undefined) ||
+      this.anyWatched(oldPublishes) ||
+      this.anyWatched(newPublishes);
+    if (!watched) {
+      state.signature = undefined;
+      this.dropIfEmpty(state);
       return;
     }
-    const signature = `${result?.signature ?? ''}|${newPublishes.join('\u0000')}`;
-    if (signature !== this.signatures.get(id)) {
-      if (result) this.signatures.set(id, signature);
-      else this.signatures.delete(id);
+    // Dependents are told when the node stops or starts existing, its signature changes, or it
+    // publishes other keys. `state.signature` is kept only while the node exists and is watched:
+    // without one to compare with, they are told.
+    const signature = result ? this.signatureOf(result) : undefined;
+    if (signature === undefined || signature !== state.signature || !samePublishes) {
+      state.signature = signature;
       const notify = (watcher: string) => {
-        if (watcher !== id) this.dirty.add(watcher);
+        if (watcher !== id) this.markDirty(watcher);
       };
-      for (const key of oldPublishes) forEach(this.watchers.get(key), notify);
-      for (const key of newPublishes) forEach(this.watchers.get(key), notify);
+      // In the order the published keys were once listed: existence first, then the others.
+      if (oldExists) forEachId(state.existenceWatchers, notify);
+      for (const [space, name] of oldPublishes) forEachId(this.watchers.get(space, name), notify);
+      if (result) forEachId(state.existenceWatchers, notify);
+      for (const [space, name] of newPublishes) forEachId(this.watchers.get(space, name), notify);
     }
+    this.dropIfEmpty(state);
+  }
+
+  private anyWatched(keys: readonly Key[]): boolean {
+    for (const [space, name] of keys) if (this.watchers.has(space, name)) return true;
+    return false;
+  }
+
+  /** Extras, ref-counted by owner. */
+  private updateExtras(state: NodeState<M>, extras: readonly LineageNode[]): void {
+    const id = state.id;
+    const newIds = extras.map((n) => n.id);
+    for (const extra of extras) {
+      const owners = this.extraOwners.get(extra.id);
+      const next = withId(owners, id);
+      if (next !== owners) this.extraOwners.set(extra.id, next);
+      this.upsertNode(extra);
+    }
+    // A set beyond a few: a cluster job can expect tens of thousands of missing artifacts.
+    const kept = newIds.length > SMALL ? new Set(newIds) : null;
+    for (const old of state.extras) {
+      if (kept ? kept.has(old) : newIds.includes(old)) continue;
+      const owners = withoutId(this.extraOwners.get(old), id);
+      if (owners !== undefined) this.extraOwners.set(old, owners);
+      else {
+        this.extraOwners.delete(old);
+        // The last owner let go: gone, unless it is also a node of its own.
+        const state = this.states.get(old);
+        if (!state || !hasMembers(state)) this.removeNode(old);
+      }
+    }
+    state.extras = newIds.length ? newIds : NONE;
+  }
+
+  /**
+   * Edges, ref-counted by owner. An edge the node owned before is found by id in its own short
+   * list, and looked up by the id string it was stored with (already hashed).
+   */
+  private updateEdges(state: NodeState<M>, edges: readonly LineageEdge[]): void {
+    const owned = state.edges;
+    const oldEdges = owned === undefined ? NONE : isEdgeList(owned) ? owned : [owned];
+    const oldIds = idIndex(oldEdges);
+    const kept = this.keptEdges;
+    let n = 0;
+    const keptIds = edges.length > SMALL ? new Set<string>() : null;
+    for (const edge of edges) {
+      // Listed twice in one build: one owner still.
+      if (keptIds ? keptIds.has(edge.id) : indexOfId(kept, n, edge.id) >= 0) {
+        const prev = this.edges.get(edge.id);
+        if (!prev || !jsonEqual(prev, edge)) this.setEdge(edge);
+        continue;
+      }
+      const old = findById(oldEdges, oldIds, edge.id);
+      // Ours already: look it up by the stored id (a hashed map key), not the new string.
+      const prev = this.edges.get(old ? old.id : edge.id);
+      if (!old && prev) this.sharedEdges.set(edge.id, (this.sharedEdges.get(edge.id) ?? 1) + 1);
+      if (prev && jsonEqual(prev, edge)) kept[n++] = old ?? edge;
+      else {
+        this.setEdge(edge);
+        kept[n++] = edge;
+      }
+      keptIds?.add(edge.id);
+    }
+    for (const old of oldEdges) {
+      if (keptIds ? keptIds.has(old.id) : indexOfId(kept, n, old.id) >= 0) continue;
+      const owners = this.sharedEdges.get(old.id);
+      if (owners === undefined) {
+        if (this.edges.delete(old.id)) this.pendingEdges.set(old.id, null);
+      } else if (owners > 2) this.sharedEdges.set(old.id, owners - 1);
+      else this.sharedEdges.delete(old.id);
+    }
+    state.edges = n === 0 ? undefined : n === 1 ? kept[0] : kept.slice(0, n);
+    kept.length = 0;
+  }
+
+  private setEdge(edge: LineageEdge): void {
+    this.edges.set(edge.id, edge);
+    this.pendingEdges.set(edge.id, edge);
   }
 
   private upsertNode(node: LineageNode): void {
@@ -209,48 +353,133 @@ export class ReactiveGraph {
     if (this.nodes.delete(id)) this.pendingNodes.set(id, null);
   }
 
-  private unwatch(id: string): void {
-    const keys = this.nodeWatches.get(id);
-    if (!keys) return;
-    for (const key of keys) removeFrom(this.watchers, key, id);
-    this.nodeWatches.delete(id);
+  /**
+   * Records what the build just done looked up, in place of what the last one did. The same
+   * lookups again (most rebuilds) only move this node to the end of each key's watchers — what
+   * removing and adding it again did, and the order in which watchers are told of changes.
+   */
+  private rewatch(state: NodeState<M>): void {
+    const id = state.id;
+    const keys = this.watchedKeys;
+    const oldKeys = state.watchedKeys;
+    if (oldKeys && sameStrings(oldKeys, keys)) {
+      for (let i = 0; i < keys.length; i += 2) this.watchers.moveToEnd(keys[i]!, keys[i + 1]!, id);
+    } else if (oldKeys || keys.length) {
+      if (oldKeys)
+        for (let i = 0; i < oldKeys.length; i += 2) this.watchers.remove(oldKeys[i]!, oldKeys[i + 1]!, id);
+      for (let i = 0; i < keys.length; i += 2) this.watchers.add(keys[i]!, keys[i + 1]!, id);
+      state.watchedKeys = keys.length ? keys.slice() : undefined;
+    }
+    keys.length = 0;
+
+    const nodeIds = this.watchedNodes;
+    const oldNodes = state.watchedNodes;
+    if (oldNodes && sameStrings(oldNodes, nodeIds)) {
+      for (const nodeId of nodeIds) {
+        const watched = this.states.get(nodeId)!;
+        watched.existenceWatchers = movedToEnd(watched.existenceWatchers, id);
+      }
+    } else if (oldNodes || nodeIds.length) {
+      if (oldNodes)
+        for (const nodeId of oldNodes) {
+          const watched = this.states.get(nodeId);
+          if (!watched) continue;
+          watched.existenceWatchers = withoutId(watched.existenceWatchers, id);
+          if (watched !== state) this.dropIfEmpty(watched);
+        }
+      for (const nodeId of nodeIds) {
+        const watched = this.stateOf(nodeId);
+        watched.existenceWatchers = withId(watched.existenceWatchers, id);
+      }
+      state.watchedNodes = nodeIds.length ? nodeIds.slice() : undefined;
+    }
+    nodeIds.length = 0;
+  }
+
+  private stateOf(id: string): NodeState<M> {
+    let state = this.states.get(id);
+    if (!state) {
+      state = {
+        id,
+        member: undefined,
+        members: undefined,
+        exists: false,
+        publishes: NONE,
+        watchedKeys: undefined,
+        watchedNodes: undefined,
+        existenceWatchers: undefined,
+        signature: undefined,
+        extras: NONE,
+        edges: undefined,
+        flushNo: 0,
+        dropped: false,
+      };
+      this.states.set(id, state);
+    }
+    return state;
+  }
+
+  /** Forgets a node that has nothing left (as the separate maps it replaces emptied themselves). */
+  private dropIfEmpty(state: NodeState<M>): void {
+    if (
+      !hasMembers(state) &&
+      !state.exists &&
+      state.publishes.length === 0 &&
+      state.watchedKeys === undefined &&
+      state.watchedNodes === undefined &&
+      state.existenceWatchers === undefined &&
+      state.extras.length === 0 &&
+      state.edges === undefined &&
+      !state.dropped &&
+      !this.dirty.has(state)
+    ) {
+      this.states.delete(state.id);
+      state.dropped = true;
+    }
   }
 }
 
-const EMPTY: ReadonlySet<string> = new Set();
-
-function asSet(value: string | Set<string> | undefined): ReadonlySet<string> {
-  if (value === undefined) return EMPTY;
-  return typeof value === 'string' ? new Set([value]) : value;
+function hasMembers(state: NodeState<unknown>): boolean {
+  return state.member !== undefined || state.members !== undefined;
 }
 
-function forEach(value: string | Set<string> | undefined, fn: (id: string) => void): void {
-  if (value === undefined) return;
-  if (typeof value === 'string') fn(value);
-  else for (const id of value) fn(id);
+/** Up to this many edges a node's own list is searched in place; beyond, through a Map. */
+const SMALL = 8;
+
+function isEdgeList(edges: LineageEdge | readonly LineageEdge[]): edges is readonly LineageEdge[] {
+  return Array.isArray(edges);
 }
 
-function addTo(map: MultiMap, key: string, value: string): void {
-  const current = map.get(key);
-  if (current === undefined) map.set(key, value);
-  else if (typeof current === 'string') {
-    if (current !== value) map.set(key, new Set([current, value]));
-  } else current.add(value);
+function idIndex(edges: readonly LineageEdge[]): Map<string, LineageEdge> | null {
+  if (edges.length <= SMALL) return null;
+  return new Map(edges.map((e) => [e.id, e]));
 }
 
-/** Removes `value` under `key`; returns whether any value is left there. */
-function removeFrom(map: MultiMap, key: string, value: string): boolean {
-  const current = map.get(key);
-  if (current === undefined) return false;
-  if (typeof current === 'string') {
-    if (current !== value) return true;
-    map.delete(key);
-    return false;
-  }
-  current.delete(value);
-  if (current.size === 1) map.set(key, current.values().next().value!);
-  else if (current.size === 0) map.delete(key);
-  return current.size > 0;
+function findById(
+  edges: readonly LineageEdge[],
+  index: Map<string, LineageEdge> | null,
+  id: string,
+): LineageEdge | undefined {
+  if (index) return index.get(id);
+  for (const e of edges) if (e.id === id) return e;
+  return undefined;
+}
+
+function sameStrings(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function sameKeys(a: readonly Key[], b: readonly Key[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i]![0] !== b[i]![0] || a[i]![1] !== b[i]![1]) return false;
+  return true;
+}
+
+function indexOfId(edges: readonly LineageEdge[], n: number, id: string): number {
+  for (let i = 0; i < n; i++) if (edges[i]!.id === id) return i;
+  return -1;
 }
 
 export function emptyLineageDelta(): LineageDelta {

@@ -283,7 +283,8 @@ export class LiveSession {
     return encoder.finish();
   }
 
-  private timelineRow({ event, body }: EventView): TimelineRow {
+  private timelineRow(view: EventView): TimelineRow {
+    const { event, body } = view;
     const ts = str(body['ts']);
     const t = ts === null ? NaN : Date.parse(ts);
     return {
@@ -294,7 +295,7 @@ export class LiveSession {
       lineNo: event.lineNo,
       byteOffset: event.byteOffset,
       byteLength: event.byteLength,
-      nodeId: this.lineage.nodeOf(event.eventId),
+      nodeId: this.lineage.nodeOfView(view),
       actor: str(body['actor']),
     };
   }

@@ -76,6 +76,18 @@ describe('SessionLog reading rules', () => {
     expect(log.seqRepeats.map((e) => e.eventId)).toEqual(['b2']);
   });
 
+  it('flags repeated seqs of every kind: small, huge, negative, fractional, and across bitmap growth', () => {
+    // Seqs kept in a bitmap (small integers) and in a set (anything else, or beyond the bitmap's
+    // reach when it was seen): a repeat is found wherever the first one went.
+    const seqs = [5, 3e9, -2, 0.5, 1 << 20, 100_000, 0];
+    const lines = seqs.map((seq, i) => ev({ event_id: `a${i}`, event_kind: 'k', seq }));
+    for (let i = 0; i < 70_000; i++) lines.push(ev({ event_id: `f${i}`, event_kind: 'k', seq: 200_000 + i }));
+    seqs.forEach((seq, i) => lines.push(ev({ event_id: `r${i}`, event_kind: 'k', seq })));
+    lines.push(ev({ event_id: 'new', event_kind: 'k', seq: 150_000 }));
+    const log = read(lines.join('\n'));
+    expect(log.seqRepeats.map((e) => e.eventId)).toEqual(seqs.map((_, i) => `r${i}`));
+  });
+
   it('applies corrections last, in seq order, keeping the original; a missing target is dangling', () => {
     const log = read(
       [

@@ -101,8 +101,8 @@ export class SessionLog {
   readonly seqRepeats: ProvenanceEvent[] = [];
   /** Correction events by the event id they target, sorted by seq. */
   private readonly correctionsByTarget = new Map<string, ProvenanceEvent[]>();
-  /** Seqs seen so far (a set, not counts: only "seen before" matters; ~1M entries on a big log). */
-  private readonly seqSeen = new Set<number>();
+  /** Seqs seen so far (only "seen before" matters; ~1M of them on a big log). */
+  private readonly seqSeen = new SeenSeqs();
   private readonly splitter: LineSplitter;
   private ordinal = 0;
   private readonly maxLineBytes: number;
@@ -228,10 +228,7 @@ export class SessionLog {
       ordinal: this.ordinal++,
       body,
     };
-    if (seq !== null) {
-      if (this.seqSeen.has(seq)) this.seqRepeats.push(event);
-      else this.seqSeen.add(seq);
-    }
+    if (seq !== null && this.seqSeen.add(seq)) this.seqRepeats.push(event);
     const view: EventView = { event, body, corrections: NO_CORRECTIONS };
     this.events.set(eventId, view);
     delta.added.push(view);
@@ -250,7 +247,7 @@ export class SessionLog {
         }
       }
     }
-    if (this.correctionsByTarget.has(eventId)) this.recomputeView(view);
+    if (this.correctionsByTarget.size > 0 && this.correctionsByTarget.has(eventId)) this.recomputeView(view);
   }
 
   /** Re-applies every correction of one event, in seq order, onto its raw body. */
@@ -282,5 +279,48 @@ export class SessionLog {
     }
     view.body = body;
     view.corrections = applied;
+  }
+}
+
+/** Seqs up to this use the bitmap (at most 8 MiB); any other number goes to a Set. */
+const BITMAP_SEQS = 1 << 26;
+/** The bitmap grows only while it stays within this many bits per seq seen (plus a start). */
+const BITS_PER_SEQ = 64;
+const BITMAP_START_BITS = 1 << 16;
+
+/**
+ * A set of seqs. Logs number events 1, 2, 3…: a bitmap holds a million of them in 125 KB, where
+ * a Set of numbers took ~20 MB and a hash lookup per event. Odd seqs (negative, fractional, far
+ * beyond the others) go to a Set, so one stray huge seq cannot make the bitmap huge.
+ */
+class SeenSeqs {
+  private bits = new Uint32Array(BITMAP_START_BITS >>> 5);
+  private count = 0;
+  private readonly others = new Set<number>();
+
+  /** Records `seq`; returns whether it had been seen before. */
+  add(seq: number): boolean {
+    if (this.others.size > 0 && this.others.has(seq)) return true;
+    if (Number.isInteger(seq) && seq >= 0 && seq < BITMAP_SEQS) {
+      const word = seq >>> 5;
+      if (word >= this.bits.length) {
+        const wanted = Math.max(word + 1, this.bits.length * 2);
+        if (wanted * 32 <= BITMAP_START_BITS + this.count * BITS_PER_SEQ) {
+          const grown = new Uint32Array(Math.min(wanted, BITMAP_SEQS >>> 5));
+          grown.set(this.bits);
+          this.bits = grown;
+        }
+      }
+      if (word < this.bits.length) {
+        const bit = 1 << (seq & 31);
+        if (this.bits[word]! & bit) return true;
+        this.bits[word]! |= bit;
+        this.count++;
+        return false;
+      }
+    }
+    this.others.add(seq);
+    this.count++;
+    return false;
   }
 }

@@ -87,7 +87,7 @@ function stepsOf(side: BuiltSide): AlignableStep[] {
         seq: view.event.seq,
         kind: view.event.kind,
         label: meaning.label,
-        nodeId: lineage.nodeOf(view.event.eventId),
+        nodeId: lineage.nodeOfView(view),
       },
       signature: meaning.signature,
       outcome: meaning.outcome,

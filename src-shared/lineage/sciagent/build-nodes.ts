@@ -2,21 +2,29 @@
  * Node builders of the sciagent lineage graph, one per node kind. Each reads only its own
  * member events (corrected views) and what it looks up by key, and says which edges it owns.
  *
- * Keys published (what others may look up):
- *   node:<id>              the node exists
- *   akey:<path>            an artifact answers to this path (path, path_relative_to_mount)
- *   expect:<path>          a job expects an artifact at this path
- *   toolJob:<jobId>        a tool result names this job in output_summary.job_id
- * Facts outside the graph: `corrections` (touched when any correction is applied).
+ * Keys published, as (space, name) (what others may look up; whether a node exists is asked
+ * with `ctx.exists`):
+ *   akey, <path>           an artifact answers to this path (path, path_relative_to_mount)
+ *   expect, <path>         a job expects an artifact at this path
+ *   toolJob, <jobId>       a tool result names this job in output_summary.job_id
+ * Facts outside the graph: (`corrections`, '') is touched when any correction is applied.
  */
 import { compareEvents, type EventView } from '../../formats/sciagent/session-log';
 import { type JsonObject, num, obj, str } from '../../formats/sciagent/types';
-import type { BuildContext, BuildResult } from '../reactive-graph';
+import type { BuildContext, BuildResult, Key } from '../reactive-graph';
 import type { EdgeReason, LineageEdge, LineageNode, NodeCorrection } from '../types';
 import { nodeIds } from './membership';
 
+/** A member that keeps the session node alive before any session_end arrives (it has no event). */
+export const SESSION_ANCHOR: unique symbol = Symbol('session anchor');
+
+/** What sciagent nodes are made of: their events' corrected views (and the session's anchor). */
+export type Member = EventView | typeof SESSION_ANCHOR;
+
 export interface BuilderFacts {
   sessionId: string;
+  /** `session:<sessionId>`, made once: every tool and event node has an edge from it. */
+  sessionNode: string;
   view(eventId: string): EventView | undefined;
   /** Highest seq of any applied correction, for stale session-level verdicts. */
   maxCorrectionSeq(): number | null;
@@ -34,14 +42,18 @@ export function clip(value: unknown, max = CLIP): string | null {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
-export function buildNode(id: string, ctx: BuildContext, facts: BuilderFacts): BuildResult {
-  const views = memberViews(id, ctx, facts);
-  const prefix = id.slice(0, id.indexOf(':'));
-  switch (prefix) {
+export function buildNode(
+  id: string,
+  members: readonly Member[],
+  ctx: BuildContext,
+  facts: BuilderFacts,
+): BuildResult {
+  const views = memberViews(members);
+  // Tool calls first, without cutting a prefix string: nine nodes in ten on a long session.
+  if (id.startsWith('tool:')) return buildTool(id, views, facts);
+  switch (id.slice(0, id.indexOf(':'))) {
     case 'session':
       return buildSession(id, views, facts);
-    case 'tool':
-      return buildTool(id, views, facts);
     case 'job':
       return buildJob(id, views, ctx, facts);
     case 'artifact':
@@ -57,19 +69,51 @@ export function buildNode(id: string, ctx: BuildContext, facts: BuilderFacts): B
   }
 }
 
-function memberViews(id: string, ctx: BuildContext, facts: BuilderFacts): EventView[] {
-  const out: EventView[] = [];
-  for (const eventId of ctx.members(id)) {
-    const view = facts.view(eventId);
-    if (view) out.push(view);
-  }
-  return out.sort((a, b) => compareEvents(a.event, b.event));
+/**
+ * The member views in reading order. Members nearly always arrive in that order (a call, then its
+ * result): the graph's own list is then used as it is — read only, never kept — and a sorted copy
+ * made only when it is not.
+ */
+function memberViews(members: readonly Member[]): readonly EventView[] {
+  if (members.includes(SESSION_ANCHOR))
+    return members.filter((m): m is EventView => m !== SESSION_ANCHOR).sort(byReadingOrder);
+  const views = members as readonly EventView[];
+  for (let i = 1; i < views.length; i++)
+    if (byReadingOrder(views[i - 1]!, views[i]!) > 0) return views.slice().sort(byReadingOrder);
+  return views;
 }
 
-function baseNode(id: string, kind: LineageNode['kind'], label: string, views: EventView[]): LineageNode {
-  const corrections: NodeCorrection[] = [];
+const byReadingOrder = (a: EventView, b: EventView) => compareEvents(a.event, b.event);
+
+/**
+ * Shared, frozen empty lists and one-reason lists: most nodes have no correction and most edges
+ * one reason, and a big session has hundreds of thousands of each (nothing mutates node data).
+ */
+const NO_CORRECTIONS = Object.freeze([]) as unknown as NodeCorrection[];
+const PLACEHOLDER_DATA: Record<string, unknown> = Object.freeze({});
+const ONE_REASON = new Map<EdgeReason, EdgeReason[]>();
+
+function reasonList(reason: EdgeReason): EdgeReason[] {
+  let list = ONE_REASON.get(reason);
+  if (!list) ONE_REASON.set(reason, (list = Object.freeze([reason]) as unknown as EdgeReason[]));
+  return list;
+}
+
+/** What a node's dependents react to besides its publications: corrections and its seq. */
+export function signatureOf(built: BuildResult): string {
+  return built.node ? `${built.node.corrections.length}|${built.node.seq}` : '';
+}
+
+function baseNode(
+  id: string,
+  kind: LineageNode['kind'],
+  label: string,
+  views: readonly EventView[],
+): LineageNode {
+  let corrections = NO_CORRECTIONS;
   for (const v of views)
-    for (const c of v.corrections)
+    for (const c of v.corrections) {
+      if (corrections === NO_CORRECTIONS) corrections = [];
       corrections.push({
         eventId: v.event.eventId,
         correctionId: c.correctionId,
@@ -78,6 +122,7 @@ function baseNode(id: string, kind: LineageNode['kind'], label: string, views: E
         before: clipObject(c.before),
         after: clipObject(c.after),
       });
+    }
   // A loop, not Math.min(...): a cluster job can have over 100k launches (spread overflows the stack).
   let minSeq: number | null = null;
   for (const v of views)
@@ -88,7 +133,7 @@ function baseNode(id: string, kind: LineageNode['kind'], label: string, views: E
     label,
     eventIds: views.map((v) => v.event.eventId),
     seq: minSeq,
-    data: {},
+    data: PLACEHOLDER_DATA, // every builder sets its own
     corrections,
     stale: false,
     missing: false,
@@ -108,26 +153,22 @@ function edge(source: string, target: string, reasons: EdgeReason[]): LineageEdg
   return { id: `${source}->${target}`, source, target, reasons };
 }
 
+const NONE: readonly never[] = Object.freeze([]);
+
 function result(
   node: LineageNode,
   edges: LineageEdge[],
-  publishes: string[],
-  extras: LineageNode[] = [],
+  publishes: readonly Key[] = NONE,
+  extras: readonly LineageNode[] = NONE,
 ): BuildResult {
-  return {
-    node,
-    extras,
-    edges,
-    publishes: publishes.length ? [`node:${node.id}`].concat(publishes) : [`node:${node.id}`],
-    signature: `${node.corrections.length}|${node.seq}`,
-  };
+  return { node, extras, edges, publishes };
 }
 
 function sessionEdge(facts: BuilderFacts, target: string, reason: EdgeReason = 'session_id'): LineageEdge {
-  return edge(nodeIds.session(facts.sessionId), target, [reason]);
+  return edge(facts.sessionNode, target, reasonList(reason));
 }
 
-function buildSession(id: string, views: EventView[], facts: BuilderFacts): BuildResult {
+function buildSession(id: string, views: readonly EventView[], facts: BuilderFacts): BuildResult {
   const node = baseNode(id, 'session', facts.sessionId, views);
   const end = views.at(-1)?.body;
   node.data = {
@@ -141,13 +182,17 @@ function buildSession(id: string, views: EventView[], facts: BuilderFacts): Buil
     exitReason: str(end?.['exit_reason']),
     ended: views.length > 0,
   };
-  return result(node, [], []);
+  return result(node, []);
 }
 
-function buildTool(id: string, views: EventView[], facts: BuilderFacts): BuildResult {
-  const call = views.find((v) => v.event.kind === 'tool_call');
-  const results = views.filter((v) => v.event.kind === 'tool_result');
-  const res = results.at(-1);
+function buildTool(id: string, views: readonly EventView[], facts: BuilderFacts): BuildResult {
+  // The first call and the last result (one loop: this runs for every tool node).
+  let call: EventView | undefined;
+  let res: EventView | undefined;
+  for (const v of views) {
+    if (v.event.kind === 'tool_call') call ??= v;
+    else if (v.event.kind === 'tool_result') res = v;
+  }
   const toolName = str(call?.body['tool_name']) ?? str(res?.body['tool_name']) ?? 'tool';
   const node = baseNode(id, 'tool_call', toolName, views);
   const output = obj(res?.body['output_summary']);
@@ -169,7 +214,7 @@ function buildTool(id: string, views: EventView[], facts: BuilderFacts): BuildRe
   };
   // A call with no result yet is still a node; a result with no call is marked missing its call.
   node.missing = !call;
-  return result(node, [sessionEdge(facts, id)], jobId !== null ? [`toolJob:${jobId}`] : []);
+  return result(node, [sessionEdge(facts, id)], jobId !== null ? [['toolJob', jobId]] : NONE);
 }
 
 interface ExpectedPattern {
@@ -177,7 +222,12 @@ interface ExpectedPattern {
   keys: string[];
 }
 
-function buildJob(id: string, views: EventView[], ctx: BuildContext, facts: BuilderFacts): BuildResult {
+function buildJob(
+  id: string,
+  views: readonly EventView[],
+  ctx: BuildContext,
+  facts: BuilderFacts,
+): BuildResult {
   const jobId = id.slice('job:'.length);
   const launches = views.filter((v) => v.event.kind === 'compute_job_launched');
   const statuses = views.filter((v) => v.event.kind === 'compute_job_status_changed');
@@ -230,14 +280,14 @@ function buildJob(id: string, views: EventView[], ctx: BuildContext, facts: Buil
 
   // Edge into the job: from the tool call whose result names it, else from the session.
   const edges: LineageEdge[] = [];
-  const tools = [...ctx.lookup(`toolJob:${jobId}`)].sort();
-  if (tools.length) for (const t of tools) edges.push(edge(t, id, ['output_summary.job_id']));
+  const tools = [...ctx.lookup('toolJob', jobId)].sort();
+  if (tools.length) for (const t of tools) edges.push(edge(t, id, reasonList('output_summary.job_id')));
   else edges.push(sessionEdge(facts, id));
 
   // Expected artifacts never seen become expected-but-missing nodes.
   const extras: LineageNode[] = [];
   for (const e of expected) {
-    const found = e.keys.some((k) => ctx.lookup(`akey:${k}`).size > 0);
+    const found = e.keys.some((k) => ctx.lookup('akey', k).size > 0);
     if (found) continue;
     const extraId = nodeIds.expected(jobId, e.pattern);
     extras.push({
@@ -251,13 +301,13 @@ function buildJob(id: string, views: EventView[], ctx: BuildContext, facts: Buil
       stale: false,
       missing: true,
     });
-    edges.push(edge(id, extraId, ['expected_artifacts']));
+    edges.push(edge(id, extraId, reasonList('expected_artifacts')));
   }
-  const publishes = expected.flatMap((e) => e.keys.map((k) => `expect:${k}`));
+  const publishes = expected.flatMap((e) => e.keys.map((k): Key => ['expect', k]));
   return result(node, edges, publishes, extras);
 }
 
-function expectedPatterns(launches: EventView[]): ExpectedPattern[] {
+function expectedPatterns(launches: readonly EventView[]): ExpectedPattern[] {
   const seen = new Map<string, ExpectedPattern>();
   for (const l of launches) {
     const list = l.body['expected_artifacts'];
@@ -277,7 +327,12 @@ export function normalizePath(p: string): string {
   return p.replace(/^\.\//, '').replace(/\/{2,}/g, '/');
 }
 
-function buildArtifact(id: string, views: EventView[], ctx: BuildContext, facts: BuilderFacts): BuildResult {
+function buildArtifact(
+  id: string,
+  views: readonly EventView[],
+  ctx: BuildContext,
+  facts: BuilderFacts,
+): BuildResult {
   const last = views.at(-1);
   const path = str(last?.body['path']) ?? id.slice('artifact:'.length);
   const node = baseNode(id, 'artifact', path, views);
@@ -297,10 +352,10 @@ function buildArtifact(id: string, views: EventView[], ctx: BuildContext, facts:
   const reasonsBySource = new Map<string, EdgeReason[]>();
   for (const j of jobIds) {
     const jobNode = nodeIds.job(j);
-    if (ctx.lookup(`node:${jobNode}`).size > 0) reasonsBySource.set(jobNode, ['job_id']);
+    if (ctx.exists(jobNode)) reasonsBySource.set(jobNode, ['job_id']);
   }
   for (const k of keys)
-    for (const jobNode of ctx.lookup(`expect:${k}`)) {
+    for (const jobNode of ctx.lookup('expect', k)) {
       const reasons = reasonsBySource.get(jobNode) ?? [];
       if (!reasons.includes('expected_artifacts')) reasons.push('expected_artifacts');
       reasonsBySource.set(jobNode, reasons);
@@ -310,11 +365,11 @@ function buildArtifact(id: string, views: EventView[], ctx: BuildContext, facts:
   return result(
     node,
     edges,
-    keys.map((k) => `akey:${k}`),
+    keys.map((k): Key => ['akey', k]),
   );
 }
 
-function artifactKeys(views: EventView[]): string[] {
+function artifactKeys(views: readonly EventView[]): string[] {
   const keys = new Set<string>();
   for (const v of views) {
     const path = str(v.body['path']);
@@ -327,7 +382,7 @@ function artifactKeys(views: EventView[]): string[] {
 
 function buildVerification(
   id: string,
-  views: EventView[],
+  views: readonly EventView[],
   ctx: BuildContext,
   facts: BuilderFacts,
 ): BuildResult {
@@ -352,23 +407,23 @@ function buildVerification(
   const edges: LineageEdge[] = [];
   const targets: string[] = [];
   if (filePath !== null)
-    for (const artifact of [...ctx.lookup(`akey:${normalizePath(filePath)}`)].sort()) {
+    for (const artifact of [...ctx.lookup('akey', normalizePath(filePath))].sort()) {
       // Only an artifact whose own path equals the claim's file_path.
       if (artifact === nodeIds.artifact(filePath) || ctx.node(artifact)?.data['path'] === filePath) {
-        edges.push(edge(artifact, id, ['claim.file_path == artifact.path']));
+        edges.push(edge(artifact, id, reasonList('claim.file_path == artifact.path')));
         targets.push(artifact);
       }
     }
   const jobId = str(body['job_id']) ?? (claim ? str(claim['job_id']) : null);
-  if (jobId !== null && ctx.lookup(`node:${nodeIds.job(jobId)}`).size > 0) {
-    edges.push(edge(nodeIds.job(jobId), id, ['job_id']));
+  if (jobId !== null && ctx.exists(nodeIds.job(jobId))) {
+    edges.push(edge(nodeIds.job(jobId), id, reasonList('job_id')));
     targets.push(nodeIds.job(jobId));
   }
   const seq = v.event.seq;
   if (targets.length === 0) {
     // An LLM-gate verdict names no job: it verifies the session's (task's) outcome.
     edges.push(sessionEdge(facts, id, taskId !== null ? 'task_id' : 'session_id'));
-    ctx.lookup('corrections');
+    ctx.lookup('corrections', '');
     const maxCorrection = facts.maxCorrectionSeq();
     node.stale = seq !== null && maxCorrection !== null && maxCorrection > seq;
   } else {
@@ -379,12 +434,12 @@ function buildVerification(
       }),
     );
   }
-  return result(node, edges, []);
+  return result(node, edges);
 }
 
 function buildValidation(
   id: string,
-  views: EventView[],
+  views: readonly EventView[],
   ctx: BuildContext,
   facts: BuilderFacts,
 ): BuildResult {
@@ -399,12 +454,17 @@ function buildValidation(
     missing: Array.isArray(v.body['missing']) ? v.body['missing'].length : 0,
   };
   const owner = facts.attachedSubagent(v.event.eventId);
-  const ownerExists = owner !== null && ctx.lookup(`node:${owner}`).size > 0;
-  const edges = [ownerExists ? edge(owner, id, ['subagent_name']) : sessionEdge(facts, id)];
-  return result(node, edges, []);
+  const ownerExists = owner !== null && ctx.exists(owner);
+  const edges = [ownerExists ? edge(owner, id, reasonList('subagent_name')) : sessionEdge(facts, id)];
+  return result(node, edges);
 }
 
-function buildSubagent(id: string, views: EventView[], ctx: BuildContext, facts: BuilderFacts): BuildResult {
+function buildSubagent(
+  id: string,
+  views: readonly EventView[],
+  ctx: BuildContext,
+  facts: BuilderFacts,
+): BuildResult {
   const spawn = views.find((v) => v.event.kind === 'subagent_spawned');
   const done = views.find((v) => v.event.kind === 'subagent_completed');
   const name = str(spawn?.body['subagent_name']) ?? str(done?.body['subagent_name']) ?? 'subagent';
@@ -443,16 +503,16 @@ function buildSubagent(id: string, views: EventView[], ctx: BuildContext, facts:
       stale: false,
       missing: exists === false,
     });
-    edges.push(edge(id, childNode, ['child_session_id']));
+    edges.push(edge(id, childNode, reasonList('child_session_id')));
   }
-  return result(node, edges, [], extras);
+  return result(node, edges, NONE, extras);
 }
 
-function buildEvent(id: string, views: EventView[], facts: BuilderFacts): BuildResult {
+function buildEvent(id: string, views: readonly EventView[], facts: BuilderFacts): BuildResult {
   const v = views[0]!;
   const node = baseNode(id, 'event', v.event.kind, views);
   node.data = { kind: v.event.kind };
-  return result(node, [sessionEdge(facts, id)], []);
+  return result(node, [sessionEdge(facts, id)]);
 }
 
 const MAX_LISTED = 200;

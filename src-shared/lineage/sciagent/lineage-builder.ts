@@ -5,21 +5,22 @@
 import type { EventView, LogDelta, SessionLog } from '../../formats/sciagent/session-log';
 import { ReactiveGraph } from '../reactive-graph';
 import type { LineageDelta, LineageEdge, LineageNode } from '../types';
-import { buildNode, type BuilderFacts } from './build-nodes';
+import { buildNode, SESSION_ANCHOR, signatureOf, type BuilderFacts, type Member } from './build-nodes';
 import { membershipOf, nodeIds } from './membership';
 import { SubagentAttachments } from './subagent-attachments';
 import { str } from '../../formats/sciagent/types';
-
-/** A member id that keeps the session node alive before any session_end arrives. */
-const SESSION_ANCHOR = '\u0000session';
 
 export interface LineageBuilderOptions {
   childSessionExists?: (sessionId: string) => boolean | undefined;
 }
 
 export class SciagentLineageBuilder {
-  private readonly graph: ReactiveGraph;
-  private readonly membership = new Map<string, string | null>();
+  private readonly graph: ReactiveGraph<Member>;
+  /**
+   * The node of every placed event (null: a correction, in no node), by the event's ordinal in
+   * the log — dense from 0, so an array: no map entry, nor a lookup by event id, per event.
+   */
+  private readonly membership: (string | null)[] = [];
   private maxCorrectionSeq: number | null = null;
   private readonly attachments = new SubagentAttachments();
 
@@ -30,12 +31,16 @@ export class SciagentLineageBuilder {
   ) {
     const facts: BuilderFacts = {
       sessionId,
+      sessionNode: nodeIds.session(sessionId),
       view: (eventId) => log.events.get(eventId),
       maxCorrectionSeq: () => this.maxCorrectionSeq,
       childSessionExists: options.childSessionExists ?? (() => undefined),
       attachedSubagent: (eventId) => this.attachments.of(eventId),
     };
-    this.graph = new ReactiveGraph((id, ctx) => buildNode(id, ctx, facts));
+    this.graph = new ReactiveGraph<Member>(
+      (id, members, ctx) => buildNode(id, members, ctx, facts),
+      signatureOf,
+    );
     this.graph.addMember(nodeIds.session(sessionId), SESSION_ANCHOR);
   }
 
@@ -49,7 +54,13 @@ export class SciagentLineageBuilder {
 
   /** The node an event belongs to (null for corrections). */
   nodeOf(eventId: string): string | null {
-    return this.membership.get(eventId) ?? null;
+    const view = this.log.events.get(eventId);
+    return view ? this.nodeOfView(view) : null;
+  }
+
+  /** The same for an event of the log at hand (no lookup by id). */
+  nodeOfView(view: EventView): string | null {
+    return this.membership[view.event.ordinal] ?? null;
   }
 
   /** Applies one reader delta and returns the graph delta it causes. */
@@ -57,11 +68,12 @@ export class SciagentLineageBuilder {
     for (const view of delta.added) this.place(view);
     for (const view of delta.corrected) {
       this.place(view);
-      const nodeId = this.membership.get(view.event.eventId);
+      const nodeId = this.membership[view.event.ordinal];
       if (nodeId) this.graph.markDirty(nodeId);
     }
     // A target may arrive after its correction (added already corrected) or before it.
-    for (const view of [...delta.added, ...delta.corrected]) this.noteCorrections(view);
+    for (const view of delta.added) this.noteCorrections(view);
+    for (const view of delta.corrected) this.noteCorrections(view);
     return this.graph.flush();
   }
 
@@ -70,7 +82,7 @@ export class SciagentLineageBuilder {
       const seq = this.log.events.get(c.correctionId)?.event.seq ?? null;
       if (seq !== null && (this.maxCorrectionSeq === null || seq > this.maxCorrectionSeq)) {
         this.maxCorrectionSeq = seq;
-        this.graph.touch('corrections');
+        this.graph.touch('corrections', '');
       }
     }
   }
@@ -79,17 +91,18 @@ export class SciagentLineageBuilder {
   private place(view: EventView): void {
     const eventId = view.event.eventId;
     const kind = view.event.kind;
-    const name = str(view.body['subagent_name']);
+    const name = attachedByName(kind) ? str(view.body['subagent_name']) : null;
     let next = membershipOf(view, this.sessionId);
     if (name !== null && kind === 'subagent_observation')
       next = this.attachments.attach(name, view.event.seq, eventId) ?? next;
     if (name !== null && (kind === 'produces_validation_passed' || kind === 'produces_validation_failed'))
       this.attachments.attach(name, view.event.seq, eventId);
-    const prev = this.membership.get(eventId);
+    const ordinal = view.event.ordinal;
+    const prev = this.membership[ordinal];
     if (prev !== next || prev === undefined) {
-      if (prev) this.graph.removeMember(prev, eventId);
-      this.membership.set(eventId, next);
-      if (next) this.graph.addMember(next, eventId);
+      if (prev) this.graph.removeMember(prev, view);
+      // The graph's own copy of the node id: one string per node, not one per event.
+      this.membership[ordinal] = next ? (next = this.graph.addMember(next, view)) : next;
     }
     if (kind === 'subagent_spawned' && name !== null && next) {
       for (const moved of this.attachments.addSpawn(name, view.event.seq, next)) {
@@ -97,10 +110,20 @@ export class SciagentLineageBuilder {
         if (!movedView) continue;
         if (movedView.event.kind === 'subagent_observation') this.place(movedView);
         else {
-          const validation = this.membership.get(moved);
+          const validation = this.membership[movedView.event.ordinal];
           if (validation) this.graph.markDirty(validation);
         }
       }
     }
   }
+}
+
+/** Kinds that name a subagent (only these read `subagent_name`: not looked up on every event). */
+function attachedByName(kind: string): boolean {
+  return (
+    kind === 'subagent_spawned' ||
+    kind === 'subagent_observation' ||
+    kind === 'produces_validation_passed' ||
+    kind === 'produces_validation_failed'
+  );
 }

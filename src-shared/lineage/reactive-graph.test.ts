@@ -1,0 +1,110 @@
+// The engine on its own, with a toy builder: what the sciagent graph never does (edges shared by
+// two owners, extras, dependency cycles) but the engine promises.
+import { describe, expect, it } from 'vitest';
+import { ReactiveGraph, type BuildContext, type BuildResult } from './reactive-graph';
+import type { LineageEdge, LineageNode } from './types';
+
+/** A member: `edge:<target>` owns an edge to target, `pub:<name>` publishes, `read:<name>` looks up. */
+type Member = string;
+
+const node = (id: string, data: Record<string, unknown> = {}): LineageNode => ({
+  id,
+  kind: 'event',
+  label: id,
+  eventIds: [],
+  seq: null,
+  data,
+  corrections: [],
+  stale: false,
+  missing: false,
+});
+const edge = (source: string, target: string): LineageEdge => ({
+  id: `${source}->${target}`,
+  source,
+  target,
+  reasons: ['session_id'],
+});
+
+function build(id: string, members: readonly Member[], ctx: BuildContext): BuildResult {
+  const edges: LineageEdge[] = [];
+  const extras: LineageNode[] = [];
+  const publishes: [string, string][] = [];
+  const data: Record<string, unknown> = {};
+  for (const m of members) {
+    const [what, arg] = m.split(':') as [string, string];
+    if (what === 'edge') edges.push(edge('shared', arg));
+    if (what === 'extra') extras.push(node(arg));
+    if (what === 'pub') publishes.push(['k', arg]);
+    if (what === 'read') data[arg] = [...ctx.lookup('k', arg)].sort();
+    if (what === 'exists') data[`exists ${arg}`] = ctx.exists(arg);
+  }
+  return { node: node(id, data), edges, extras, publishes };
+}
+
+const signature = (r: BuildResult) => JSON.stringify(r.node?.data ?? null);
+
+describe('ReactiveGraph', () => {
+  it('keeps an edge two nodes own until the last of them drops it', () => {
+    const g = new ReactiveGraph<Member>(build, signature);
+    g.addMember('a', 'edge:t');
+    g.addMember('b', 'edge:t');
+    expect(g.flush().upsertedEdges.map((e) => e.id)).toEqual(['shared->t']);
+    g.removeMember('a', 'edge:t');
+    expect(g.flush().removedEdges).toEqual([]);
+    expect(g.edges.has('shared->t')).toBe(true);
+    g.removeMember('b', 'edge:t');
+    expect(g.flush().removedEdges).toEqual(['shared->t']);
+    expect(g.edges.size).toBe(0);
+  });
+
+  it('keeps an extra node while any owner lists it', () => {
+    const g = new ReactiveGraph<Member>(build, signature);
+    g.addMember('a', 'extra:x');
+    g.addMember('b', 'extra:x');
+    g.flush();
+    g.removeMember('a', 'extra:x');
+    const d1 = g.flush();
+    expect(d1.removedNodes).toEqual(['a']);
+    expect(g.nodes.has('x')).toBe(true);
+    g.removeMember('b', 'extra:x');
+    expect(g.flush().removedNodes.sort()).toEqual(['b', 'x']);
+  });
+
+  it('rebuilds readers when a key they looked up is published, moved or dropped', () => {
+    const g = new ReactiveGraph<Member>(build, signature);
+    g.addMember('reader', 'read:p');
+    g.addMember('reader', 'exists:w');
+    g.flush();
+    expect(g.nodes.get('reader')!.data).toEqual({ p: [], 'exists w': false });
+    g.addMember('w', 'pub:p');
+    expect(g.flush().upsertedNodes.map((n) => n.id)).toEqual(['w', 'reader']);
+    expect(g.nodes.get('reader')!.data).toEqual({ p: ['w'], 'exists w': true });
+    g.removeMember('w', 'pub:p');
+    g.addMember('v', 'pub:p');
+    g.flush();
+    expect(g.nodes.get('reader')!.data).toEqual({ p: ['v'], 'exists w': false });
+  });
+
+  it('stops a dependency cycle instead of hanging', () => {
+    // Each node publishes what it read, so each rebuild changes the other's signature.
+    const cyclic = (id: string, members: readonly Member[], ctx: BuildContext): BuildResult => {
+      const other = id === 'a' ? 'b' : 'a';
+      const seen = ctx.lookup('k', other).size;
+      const n = node(id, { seen, members: members.length });
+      return { node: n, edges: [], extras: [], publishes: [['k', id]] };
+    };
+    let builds = 0;
+    const g = new ReactiveGraph<Member>(
+      (id, m, ctx) => {
+        builds++;
+        return cyclic(id, m, ctx);
+      },
+      () => String(builds),
+    );
+    g.addMember('a', '1');
+    g.addMember('b', '1');
+    g.flush();
+    expect(builds).toBe(2 * 8); // each rebuilt at most 8 times in one flush
+    expect(g.nodes.size).toBe(2);
+  });
+});
