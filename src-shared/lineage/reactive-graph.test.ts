@@ -3,27 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { ReactiveGraph, type BuildContext, type BuildResult } from './reactive-graph';
 import type { LineageEdge, LineageNode } from './types';
+import { testEdge, testNode } from './test-support/lineage-fixtures';
 
 /** A member: `edge:<target>` owns an edge to target, `pub:<name>` publishes, `read:<name>` looks up. */
 type Member = string;
 
-const node = (id: string, data: Record<string, unknown> = {}): LineageNode => ({
-  id,
-  kind: 'event',
-  label: id,
-  eventIds: [],
-  seq: null,
-  data,
-  corrections: [],
-  stale: false,
-  missing: false,
-});
-const edge = (source: string, target: string): LineageEdge => ({
-  id: `${source}->${target}`,
-  source,
-  target,
-  reasons: ['session_id'],
-});
+const node = (id: string, data: Record<string, unknown> = {}): LineageNode => testNode(id, { data });
+const edge = (source: string, target: string): LineageEdge => testEdge(source, target, ['session_id']);
 
 function build(id: string, members: readonly Member[], ctx: BuildContext): BuildResult {
   const edges: LineageEdge[] = [];

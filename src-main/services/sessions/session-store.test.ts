@@ -37,6 +37,19 @@ const line = (fields: Record<string, unknown>) =>
     ...fields,
   }) + '\n';
 
+/** The e2e fixture session in the temp home, read by a store (one worker) whose pushes are kept. */
+async function fixtureStore(): Promise<{ log: string; events: PushedEvent[]; opened: SessionStore }> {
+  const log = path.join(home, 'sessions', 'e2e-sess', 'provenance.jsonl');
+  await mkdir(path.dirname(log), { recursive: true });
+  await copyFile(new URL('./fixtures/e2e-sess.jsonl', import.meta.url), log);
+  store = new SessionStore({ roots: [home], poolSize: 1, listCacheFile: null });
+  const events: PushedEvent[] = [];
+  store.onEvent((e) => events.push(e));
+  await store.start();
+  await store.idle();
+  return { log, events, opened: store };
+}
+
 describe('SessionStore', () => {
   it('follows a session: snapshot, appended events (one split across writes), broken lines, truncation', async () => {
     const log = path.join(home, 'sessions', 'e2e-sess', 'provenance.jsonl');
@@ -103,19 +116,12 @@ describe('SessionStore', () => {
   });
 
   it('closes a session: its row stays, growth is not read, opening reads it again in full', async () => {
-    const log = path.join(home, 'sessions', 'e2e-sess', 'provenance.jsonl');
-    await mkdir(path.dirname(log), { recursive: true });
-    await copyFile(new URL('./fixtures/e2e-sess.jsonl', import.meta.url), log);
-    store = new SessionStore({ roots: [home], poolSize: 1, listCacheFile: null });
-    const events: PushedEvent[] = [];
-    store.onEvent((e) => events.push(e));
-    await store.start();
-    await store.idle();
-    const first = await store.snapshot(log);
+    const { log, events, opened } = await fixtureStore();
+    const first = await opened.snapshot(log);
 
-    const row = store.closeSession(log);
+    const row = opened.closeSession(log);
     expect(row).toMatchObject({ closed: true, events: 10, live: false });
-    expect(store.list()[0]).toMatchObject({ closed: true, events: 10 });
+    expect(opened.list()[0]).toMatchObject({ closed: true, events: 10 });
     const deltasBefore = events.filter((e) => e.type === 'session.delta').length;
 
     // A closed log that grows is not read (nor pushed to anyone) until it is opened again.
@@ -129,14 +135,14 @@ describe('SessionStore', () => {
         tool_name: 'x',
       }),
     );
-    await store.idle();
+    await opened.idle();
     await new Promise((r) => setTimeout(r, 100));
-    expect(store.list()[0]).toMatchObject({ closed: true, events: 10 });
+    expect(opened.list()[0]).toMatchObject({ closed: true, events: 10 });
     expect(events.filter((e) => e.type === 'session.delta').length).toBe(deltasBefore);
 
-    void store.snapshot(log); // opening it: read from the start, appended line included
-    await until(() => store!.list()[0]!.events === 11 && store!.list()[0]!.status === 'ready', 'the re-read');
-    const again = await store.snapshot(log);
+    void opened.snapshot(log); // opening it: read from the start, appended line included
+    await until(() => opened.list()[0]!.events === 11 && opened.list()[0]!.status === 'ready', 'the re-read');
+    const again = await opened.snapshot(log);
     expect(again.summary.closed).toBeUndefined();
     // A page that kept the first snapshot never takes the new session's versions for its own.
     expect(again.version).toBeGreaterThan(first.version);
@@ -145,17 +151,10 @@ describe('SessionStore', () => {
   });
 
   it('a session whose worker died is read again in a new one, ready again, its page told to resync', async () => {
-    const log = path.join(home, 'sessions', 'e2e-sess', 'provenance.jsonl');
-    await mkdir(path.dirname(log), { recursive: true });
-    await copyFile(new URL('./fixtures/e2e-sess.jsonl', import.meta.url), log);
-    store = new SessionStore({ roots: [home], poolSize: 1, listCacheFile: null });
-    const events: PushedEvent[] = [];
-    store.onEvent((e) => events.push(e));
-    await store.start();
-    await store.idle();
-    const before = await store.snapshot(log);
+    const { log, events, opened } = await fixtureStore();
+    const before = await opened.snapshot(log);
 
-    (store as unknown as { pool: SessionPool }).pool.crashForTest();
+    (opened as unknown as { pool: SessionPool }).pool.crashForTest();
     const reset = await until(
       () =>
         events.find(
@@ -168,8 +167,8 @@ describe('SessionStore', () => {
     // a gap (never mistakes a new delta for one it has) and takes a new snapshot.
     expect(reset.delta.fromVersion).toBeGreaterThan(before.version);
     expect(reset.delta.summary.notice).toMatch(/re-parsed \(worker stopped by a test\)/);
-    await until(() => store!.list()[0]!.status === 'ready' && store!.list()[0]!.events === 10, 'ready again');
-    const after = await store.snapshot(log);
+    await until(() => opened.list()[0]!.status === 'ready' && opened.list()[0]!.events === 10, 'ready again');
+    const after = await opened.snapshot(log);
     expect(after.timeline.length).toBe(10);
     expect(decodeNodes(after.nodes).map((n) => n.id)).toEqual(decodeNodes(before.nodes).map((n) => n.id));
   });

@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { LineageEdge, LineageNode } from '../../../../src-shared/lineage/types';
+import { testEdge, testNode } from '../../../../src-shared/lineage/test-support/lineage-fixtures';
 import { visibleGraphOf } from './visible-graph';
 
-const node = (id: string, kind: LineageNode['kind'], seq: number): LineageNode => ({
-  id,
-  kind,
-  label: id,
-  eventIds: [id],
-  seq,
-  data: kind === 'tool_call' ? { toolName: 'shell' } : {},
-  corrections: [],
-  stale: false,
-  missing: false,
-});
-const edge = (source: string, target: string): LineageEdge => ({
-  id: `${source}->${target}`,
-  source,
-  target,
-  reasons: [],
-});
+const node = (id: string, kind: LineageNode['kind'], seq: number): LineageNode =>
+  testNode(id, { kind, seq, eventIds: [id], data: kind === 'tool_call' ? { toolName: 'shell' } : {} });
+const edge = (source: string, target: string): LineageEdge => testEdge(source, target);
 
 describe('visibleGraphOf, grown by appended nodes', () => {
   it('puts every appended tool call into its group in seq order, leaving the group the last graph held as it was', () => {
