@@ -148,10 +148,11 @@ describe('SessionPool', () => {
     expect(timeline.eventId.slice(-2)).toEqual(['r-5999', 'r-6000']);
   });
 
-  it('reports each worker’s own heap', async () => {
-    pool = new SessionPool({ size: 2 });
-    const usage = await pool.memory();
-    expect(usage).toHaveLength(2);
-    for (const u of usage) expect(u.heapUsed).toBeGreaterThan(0);
+  it('starts a worker only when it is first given a job, and reports its own heap', async () => {
+    pool = new SessionPool({ size: 1 });
+    expect(await pool.memory()).toEqual([{ heapUsed: 0, external: 0, arrayBuffers: 0 }]);
+    await pool.call('/logs/m/provenance.jsonl', 'm', { op: 'take' });
+    const [usage] = await pool.memory();
+    expect(usage!.heapUsed).toBeGreaterThan(0);
   });
 });

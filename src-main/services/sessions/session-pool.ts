@@ -30,7 +30,8 @@ interface Pending {
 }
 
 interface Slot {
-  worker: Worker;
+  /** Started when the slot is first given a job (a home listed from the cache needs none). */
+  worker: Worker | null;
   pending: Map<number, Pending>;
   files: Set<string>;
   /** Jobs waiting for this turn of the event loop to end, and their buffers to transfer. */
@@ -157,6 +158,7 @@ export class SessionPool {
       this.slots.map(
         (slot) =>
           new Promise<WorkerMemory>((resolve) => {
+            if (!slot.worker) return resolve({ heapUsed: 0, external: 0, arrayBuffers: 0 });
             const id = this.nextMemory++;
             slot.memory.set(id, resolve);
             const message: ToWorker = { memory: id };
@@ -171,7 +173,7 @@ export class SessionPool {
     await Promise.all(
       this.slots.map((slot) => {
         this.failAll(slot, new Error('session pool closed'));
-        return slot.worker.terminate();
+        return slot.worker?.terminate();
       }),
     );
   }
@@ -195,7 +197,7 @@ export class SessionPool {
       setTimeout(() => this.replace(index, 'session worker timed out'), this.options.jobTimeoutMs ?? 60_000),
     );
     const message: ToWorker = { batch, jobs };
-    slot.worker.postMessage(message, transfer);
+    this.workerOf(slot).postMessage(message, transfer);
     this.batchesSent++;
   }
 
@@ -206,11 +208,8 @@ export class SessionPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(sessionWorkerPath(), {
-      resourceLimits: { maxOldGenerationSizeMb: this.options.maxOldGenerationSizeMb ?? 8192 },
-    });
-    const slot: Slot = {
-      worker,
+    return {
+      worker: null,
       pending: new Map(),
       files: new Set(),
       queue: [],
@@ -218,6 +217,18 @@ export class SessionPool {
       batches: new Map(),
       memory: new Map(),
     };
+  }
+
+  /**
+   * The slot's worker, started now if it was not: starting two workers (~0.1 s of CPU each) at
+   * once held up the listing of a 2,000-session home, which needs neither.
+   */
+  private workerOf(slot: Slot): Worker {
+    if (slot.worker) return slot.worker;
+    const worker = new Worker(sessionWorkerPath(), {
+      resourceLimits: { maxOldGenerationSizeMb: this.options.maxOldGenerationSizeMb ?? 8192 },
+    });
+    slot.worker = worker;
     worker.on('message', (message: FromWorker) => {
       if ('memory' in message) {
         slot.memory.get(message.memory)?.(message.usage);
@@ -244,7 +255,7 @@ export class SessionPool {
       if (index >= 0) this.replace(index, `session worker crashed: ${error.message}`);
     });
     worker.unref();
-    return slot;
+    return worker;
   }
 
   private replace(index: number, reason: string): void {
@@ -252,7 +263,7 @@ export class SessionPool {
     if (!old || this.closed) return;
     const lost = [...old.files];
     this.failAll(old, new Error(reason));
-    void old.worker.terminate();
+    void old.worker?.terminate();
     this.slots[index] = this.spawn();
     if (lost.length) this.options.onFilesLost?.(lost, reason);
   }
