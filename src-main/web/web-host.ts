@@ -134,15 +134,18 @@ const yieldTurn = (): Promise<void> => new Promise((resolve) => setImmediate(res
  * spans several turns (pushed deltas must not overtake the snapshot they follow). With nothing
  * queued, a ready message goes out at once, as before.
  */
-function sendInOrder(client: Client, message: string | Promise<Buffer>): void {
-  const send = (data: string | Buffer) => {
-    // Replies travel as text frames, as JSON.stringify's string did.
-    if (client.socket.readyState === client.socket.OPEN) client.socket.send(data, { binary: false });
+function sendInOrder(client: Client, message: string | Promise<Uint8Array[]>): void {
+  const send = (data: string | Uint8Array[]) => {
+    if (client.socket.readyState !== client.socket.OPEN) return;
+    // Replies travel as text frames, as JSON.stringify's string did; a reply in parts as the
+    // fragments of one message (the page gets it whole).
+    if (typeof data === 'string') return client.socket.send(data, { binary: false });
+    data.forEach((part, i) => client.socket.send(part, { binary: false, fin: i === data.length - 1 }));
   };
   if (typeof message === 'string' && client.pending === 0) return send(message);
   client.pending++;
   client.tail = client.tail
-    .then((): Promise<string | Buffer> | string => message)
+    .then((): Promise<string | Uint8Array[]> | string => message)
     .then(send)
     .catch(() => {
       // An unencodable reply is dropped (the call times out on the page); later ones still go.
