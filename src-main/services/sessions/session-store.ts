@@ -316,8 +316,9 @@ export class SessionStore {
   }
 
   /**
-   * The whole session's JSON, encoded in its worker: no chunk of the log is applied meanwhile (the worker
-   * answers a log's ops in order), so it is one consistent version. The log is activated at once.
+   * The whole session's JSON, encoded in its worker: no chunk of the log is applied meanwhile (the
+   * worker answers a log's ops in order), so it is one consistent version. The log is activated at
+   * once.
    */
   async snapshotJson(key: string): Promise<Uint8Array> {
     const state = this.activeState(key);
@@ -475,7 +476,10 @@ export class SessionStore {
     this.markList(key);
   }
 
-  /** Asks every worker for the deltas it holds back while a log is first read (at most every LOADING_FLUSH_MS). */
+  /**
+   * Asks the workers for the deltas they hold back while a log is first read (a log whose reads
+   * stopped coming before its delta was due: at most LOADING_FLUSH_MS later).
+   */
   private async takeHeld(): Promise<void> {
     const keys = [...this.held];
     this.held.clear();
