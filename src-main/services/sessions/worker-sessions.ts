@@ -92,8 +92,6 @@ export class WorkerSessions {
       final: op.final,
     });
     const session = hosted.session;
-    // The row shows "0 of 850 MB" from the first chunk on, before anything is applied.
-    session.fileBytes = session.health.fileBytes = Math.max(session.fileBytes, op.fileBytes);
     session.apply(parsed.records, parsed.committedOffset, op.fileBytes);
     const due =
       session.status !== 'loading' ||
