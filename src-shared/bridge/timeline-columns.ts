@@ -23,6 +23,11 @@ export interface TimelineRow {
 export interface TimelineColumns {
   /** Rows in this message. */
   length: number;
+  /**
+   * In a delta: its first `fresh` rows are events no earlier message carried (appended as they
+   * are); the others may replace a row the page holds (an event a correction changed).
+   */
+  fresh?: number;
   eventId: string[];
   /** Index into `kinds`. */
   kind: number[];
@@ -100,6 +105,11 @@ export class TimelineEncoder {
     c.byteLength.push(row.byteLength);
     c.nodeId.push(row.nodeId);
     c.actor.push(row.actor === null ? -1 : this.actors.of(row.actor));
+  }
+
+  /** The rows pushed so far are fresh (see TimelineColumns.fresh). */
+  markFresh(): void {
+    this.cols.fresh = this.cols.length;
   }
 
   finish(): TimelineColumns {

@@ -45,4 +45,34 @@ describe('LiveSession snapshots', () => {
     expect({ ...decoded.summary, live: false }).toEqual({ ...whole.summary, live: false });
     expect(decoded.version).toBe(whole.version);
   });
+
+  it("a delta's timeline has the events it adds first, marked fresh, then the events corrected", () => {
+    const line = (fields: Record<string, unknown>) =>
+      JSON.stringify({ schema_version: '2', ...fields }) + '\n';
+    const parser = new ChunkParser();
+    const session = new LiveSession('f', 's', () => false);
+    let offset = 0;
+    const read = (text: string) => {
+      const bytes = new TextEncoder().encode(text);
+      const r = parser.parse({ fileKey: 'f', bytes, fromOffset: offset, reset: offset === 0 });
+      offset += bytes.length;
+      session.apply(r.records, r.committedOffset, offset);
+    };
+    read(line({ event_id: 'a', event_kind: 'tool_call', seq: 1, tool_call_id: 'c1', tool_name: 'x' }));
+    session.markReady();
+    session.snapshot();
+    read(
+      line({ event_id: 'b', event_kind: 'tool_call', seq: 2, tool_call_id: 'c2', tool_name: 'x' }) +
+        line({
+          event_id: 'fix',
+          event_kind: 'correction',
+          seq: 3,
+          corrects_event_id: 'a',
+          replacement: { tool_name: 'y' },
+        }),
+    );
+    const delta = session.takeDelta()!;
+    expect(delta.timeline.eventId).toEqual(['b', 'fix', 'a']);
+    expect(delta.timeline.fresh).toBe(2);
+  });
 });

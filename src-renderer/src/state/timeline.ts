@@ -96,6 +96,10 @@ export class Timeline {
     if (wire.length === 0) return this;
     const incoming: TimelineRow[] = [];
     decodeTimeline(wire, (r) => incoming.push(r));
+    // Rows past the fresh ones may be events we hold: only they are looked up (the index of a
+    // 1.2M-row timeline need not even be made while a log is first read).
+    const fresh = wire.fresh ?? 0;
+    const seenBefore = incoming.some((r, i) => i >= fresh && this.indexOf(r.eventId) >= 0);
     incoming.sort(compareRows);
     const last = this.length ? this.row(this.length - 1) : null;
     // The live case: every row is new and sorts after what we have. Rows beyond our length exist
@@ -103,7 +107,7 @@ export class Timeline {
     const appendable =
       this.length === this.cols.eventId.length &&
       (last === null || compareRows(last, incoming[0]!) <= 0) &&
-      incoming.every((r) => this.indexOf(r.eventId) < 0);
+      !seenBefore;
     if (appendable) {
       for (const r of incoming) pushRow(this.cols, r);
       return new Timeline(this.cols, this.length + incoming.length);

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import {
+  encodeTimeline,
+  TimelineEncoder,
+  type TimelineRow,
+} from '../../../src-shared/bridge/timeline-columns';
+import { Timeline } from './timeline';
+
+const row = (seq: number, nodeId = `n${seq}`): TimelineRow => ({
+  eventId: `e${seq}`,
+  kind: 'tool_call',
+  seq,
+  t: 1000 * seq,
+  lineNo: seq,
+  byteOffset: 100 * seq,
+  byteLength: 99,
+  nodeId,
+  actor: null,
+});
+const ids = (t: Timeline) => Array.from({ length: t.length }, (_, i) => t.eventId(i));
+
+describe('Timeline.merge', () => {
+  it('appends fresh rows, and replaces the row of an event sent again (a correction moved it)', () => {
+    const start = Timeline.fromColumns(encodeTimeline([row(1), row(2)]));
+    // A delta: two new events (fresh), then event 1 again, now in another node.
+    const encoder = new TimelineEncoder();
+    encoder.push(row(3));
+    encoder.push(row(4));
+    encoder.markFresh();
+    encoder.push(row(1, 'moved'));
+    const next = start.merge(encoder.finish());
+    expect(ids(next)).toEqual(['e1', 'e2', 'e3', 'e4']);
+    expect(next.nodeId(0)).toBe('moved');
+    expect(ids(start)).toEqual(['e1', 'e2']); // the older version reads as before
+  });
+
+  it('appends a delta of fresh rows to what it holds (the live case), sharing the columns', () => {
+    const start = Timeline.fromColumns(encodeTimeline([row(1)]));
+    const encoder = new TimelineEncoder();
+    encoder.push(row(2));
+    encoder.markFresh();
+    const next = start.merge(encoder.finish());
+    expect(ids(next)).toEqual(['e1', 'e2']);
+    expect(next.extends(start)).toBe(true);
+    expect(next.indexOf('e2')).toBe(1);
+  });
+});
