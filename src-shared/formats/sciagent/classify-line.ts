@@ -26,7 +26,7 @@ export type ClassifiedRecord =
       eventId: string;
       kind: string;
       body: JsonObject;
-      /** Truncation stubs in the full body, when the body was slimmed by a parse worker. */
+      /** Truncation stubs in the full body, when the body was slimmed by the chunk parser. */
       stubs?: number;
     }
   | { type: 'parse-error'; record: ParseErrorRecord }

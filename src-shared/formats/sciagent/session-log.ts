@@ -132,7 +132,7 @@ export class SessionLog {
     return this.pushRecords(classifyLine(line), delta);
   }
 
-  /** Feed records classified elsewhere (a parse worker splits and classifies off the main thread). */
+  /** Feed records classified elsewhere (a session worker's chunk parser splits and classifies them). */
   pushRecords(records: readonly ClassifiedRecord[], delta: LogDelta = emptyDelta()): LogDelta {
     for (const record of records) {
       switch (record.type) {

@@ -104,7 +104,7 @@ export function countTruncationStubs(value: unknown): number {
   while (stack.length) {
     const v = stack.pop();
     if (typeof v !== 'object' || v === null) continue;
-    // Only containers go on the stack: this runs over every event body in the parse worker.
+    // Only containers go on the stack: this runs over every event body a session worker reads.
     if (Array.isArray(v)) {
       for (const item of v) if (typeof item === 'object' && item !== null) stack.push(item);
       continue;
