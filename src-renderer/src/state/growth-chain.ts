@@ -13,10 +13,19 @@ import type { Growth } from './session-data';
 /** How many growths a chain keeps: a view that is further behind rebuilds, as before. */
 export const MAX_CHAIN = 16;
 
-/** `next` (which grew from the structure `last` led to), linked to `last` while the chain is short. */
-export function chainGrowth(last: Growth | null, next: Omit<Growth, 'previous' | 'depth'>): Growth {
-  const previous = last && last.depth + 1 < MAX_CHAIN ? last : null;
-  return { ...next, previous, depth: previous ? previous.depth + 1 : 0 };
+/**
+ * `next` (which grew from the structure `last` led to), linked to `last`. The growth MAX_CHAIN
+ * steps back lets go of the ones before it — a link of an older version, changed in place: it
+ * only ever shortens how far back a chain reaches, which the cap is for. (Cutting the new
+ * growth's own link instead restarted the chain every MAX_CHAIN growths, and a view behind that
+ * point rebuilt.)
+ */
+export function chainGrowth(last: Growth | null, next: Omit<Growth, 'previous'>): Growth {
+  const growth: Growth = { ...next, previous: last };
+  let tail = growth;
+  for (let i = 1; i < MAX_CHAIN && tail.previous; i++) tail = tail.previous;
+  tail.previous = null;
+  return growth;
 }
 
 /** Whether `growth` leads from `structure` through growths alone (nothing reshaped). */
@@ -58,6 +67,5 @@ export function growthSince(growth: Growth, structure: number): Growth | null {
     removedNodes: [...removedNodes.values()],
     removedEdges: [...removedEdges.values()],
     previous: null,
-    depth: 0,
   };
 }

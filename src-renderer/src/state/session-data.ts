@@ -68,8 +68,6 @@ export interface Growth {
    * what it drew instead of rebuilding it.
    */
   previous: Growth | null;
-  /** How many growths `previous` leads back through. */
-  depth: number;
 }
 
 export interface DeltaResult {

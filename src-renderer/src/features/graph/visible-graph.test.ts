@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EdgeReason, LineageEdge, LineageNode } from '../../../../src-shared/lineage/types';
-import { chainGrowth, growthSince } from '../../state/growth-chain';
+import { chainGrowth, growthSince, MAX_CHAIN } from '../../state/growth-chain';
 import type { Growth } from '../../state/session-data';
 import { buildVisibleGraph, groupId, visibleGraphOf } from './visible-graph';
 
@@ -63,6 +63,16 @@ describe('growthSince', () => {
     expect(merged.removedNodes).toEqual([]);
     expect(growthSince(g3, 3)).toBe(g3);
     expect(growthSince(g3, 0)).toBeNull(); // not reachable: the caller rebuilds
+  });
+
+  it('always reaches MAX_CHAIN - 1 versions back, however long the session has grown', () => {
+    let g: Growth | null = null;
+    for (let from = 0; from < 5 * MAX_CHAIN; from++) {
+      g = chainGrowth(g, { from, nodes: [`c${from}`], edges: [], removedNodes: [], removedEdges: [] });
+      const back = Math.max(0, from - (MAX_CHAIN - 1));
+      expect(growthSince(g, back)?.nodes.length).toBe(from - back + 1);
+      if (back > 0) expect(growthSince(g, back - 1)).toBeNull(); // older links are let go
+    }
   });
 });
 
