@@ -14,6 +14,7 @@ import { sessionLines } from './generate-session.mjs';
 import { makeHome, wallNow } from './home.mjs';
 import { startServe } from './serve-process.mjs';
 import { percentile } from './baseline.mjs';
+import { startPageProfile } from './page-profile.mjs';
 
 const INTERVAL_MS = 10;
 
@@ -105,6 +106,8 @@ export async function liveOnce(browser, { baseEvents, appends, sessions = 1 }) {
     fd = openSync(log, 'a');
     for (const o of others) o.fd = openSync(o.file, 'a');
     const written = [];
+    // The page's busy share over the writes (and a profile of it with BENCH_PAGE_PROF=DIR).
+    const profile = await startPageProfile(page, `live-${sessions}`);
     const t0 = wallNow() + 20;
     for (let i = 0; i < appended.length; i++) {
       const due = t0 + i * INTERVAL_MS;
@@ -125,6 +128,7 @@ export async function liveOnce(browser, { baseEvents, appends, sessions = 1 }) {
       .locator(`[data-testid="timeline-summary"][data-last-seq="${lastSeq}"]`)
       .waitFor({ timeout: 10_000 })
       .catch(() => {});
+    const pageCpu = await profile.stop();
     await page.waitForTimeout(300);
     watcher.close();
     watcher = null;
@@ -170,6 +174,11 @@ export async function liveOnce(browser, { baseEvents, appends, sessions = 1 }) {
       extra: Math.max(0, tail.count - expectedCount) + dupRows,
       missing: Math.max(0, expectedCount - tail.count) + missed,
       updates: seen.length,
+      pageBusy: pageCpu.busy,
+      pageBusyMs: pageCpu.busyMs,
+      pageMainCpuMs: pageCpu.mainThreadCpuMs,
+      rendererCpuMs: pageCpu.rendererCpuMs,
+      pageProfile: pageCpu.file,
     };
   } finally {
     if (fd !== null) closeSync(fd);

@@ -127,6 +127,7 @@ function baselineOf(file) {
 
 const mb = (v) => (v === null || v === undefined ? '—' : `${Math.round(v / 2 ** 20)} MB`);
 const count = (v) => (v === null || v === undefined ? '—' : Math.round(v).toLocaleString('en-US'));
+const percent = (v) => (v === null || v === undefined ? '—' : `${Math.round(v * 100)}%`);
 const bytes = (v) => (v === null || v === undefined ? '—' : `${Math.round(v)} B`);
 const pick = (xs, f) => {
   const vs = xs.map(f).filter((v) => v !== null && v !== undefined && !Number.isNaN(v));
@@ -291,6 +292,7 @@ async function liveFigures(browser, { baseEvents, appends, sessions = 1 }) {
   row(`${label}: slowest line visible`, r.max, null, { max: 250, label: '≤ 250 ms' });
   row(`${label}: lines missed`, r.missing, null, { max: 0, label: '0' }, count);
   row(`${label}: lines shown twice`, r.extra, null, { max: 0, label: '0' }, count);
+  row(`${label}: page's main thread busy while written`, r.pageBusy, null, null, percent);
   results.figures[`${label}: raw`] = r;
 }
 

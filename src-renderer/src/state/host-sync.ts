@@ -8,10 +8,9 @@ import { call, transport } from '../host';
 import { startsOnOtherThanSession } from '../features/links/url-sync';
 import { runHostCommand } from './host-commands';
 import { pickInitialSession } from './initial-session';
+import { expireLater } from './new-mark-expiry';
 import { useAppStore } from './store';
 
-/** How long a node that arrived live keeps its "new" mark. */
-const NEW_MARK_MS = 2000;
 const LAST_SESSION_KEY = 'lineage-explorer.lastSession';
 
 /** Deltas that arrive while a snapshot is on its way; applied (or dropped) once it lands. */
@@ -182,7 +181,7 @@ function applyQueued(): void {
   const result = state().applySessionDeltas(mine);
   if (result === 'gap') void loadSnapshot(mine[0]!.key);
   else if (Array.isArray(result) && result.length) {
-    setTimeout(() => state().expireNew(result), NEW_MARK_MS);
+    expireLater(result);
   }
 }
 

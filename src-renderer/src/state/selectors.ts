@@ -13,6 +13,8 @@ export const selectNodes = (s: AppState) => s.data?.nodes;
 export const selectEdges = (s: AppState) => s.data?.edges;
 export const selectStructure = (s: AppState) => s.data?.structure ?? -1;
 export const selectGrowth = (s: AppState) => s.data?.growth ?? null;
+/** The graph's shape as drawn (paced during bursts of appends: graph-pace.ts). */
+export const selectGraphShape = (s: AppState) => s.graphShape;
 /** Bumps on every change of the session's data (its node and edge maps change in place). */
 export const selectRevision = (s: AppState) => s.data?.revision ?? -1;
 export const selectTimeline = (s: AppState) => s.data?.timeline;

@@ -18,6 +18,7 @@ import type {
 import { decodeEdges, decodeNodes } from '../../../src-shared/bridge/graph-columns';
 import { fromWireNode } from '../../../src-shared/bridge/wire-node';
 import type { LineageEdge, LineageNode } from '../../../src-shared/lineage/types';
+import { chainGrowth } from './growth-chain';
 import { Timeline } from './timeline';
 
 export { compareRows as compareEntries } from './timeline';
@@ -61,6 +62,12 @@ export interface Growth {
   /** Nodes and edges of `from` that are gone (the objects: the maps no longer have them). */
   removedNodes: readonly LineageNode[];
   removedEdges: readonly LineageEdge[];
+  /**
+   * How `from` itself grew from the structure before it, if it did (a few steps back at most:
+   * see growth-chain.ts). A view that skipped a version (the graph renders deferred) still grows
+   * what it drew instead of rebuilding it.
+   */
+  previous: Growth | null;
 }
 
 export interface DeltaResult {
@@ -199,13 +206,13 @@ export function applyDeltas(data: SessionData, deltas: readonly SessionDelta[]):
         ? data.growth
         : reshaped
           ? null
-          : {
+          : chainGrowth(data.growth, {
               from: data.structure,
               nodes: [...added],
               edges: [...addedEdges],
               removedNodes: [...removedNodes.values()],
               removedEdges: [...removedEdges.values()],
-            },
+            }),
     },
     // After a reset everything is "new"; marking it all would only flash the whole graph.
     added: reset ? [] : [...added],

@@ -5,10 +5,32 @@
  */
 import type { StateCreator } from 'zustand';
 import type { SessionDelta, SessionSnapshot } from '../../../src-shared/bridge/contract';
-import { applyDeltas, fromSnapshot, type SessionData } from './session-data';
+import { graphChanged, graphMayChange } from './graph-pace';
+import { applyDeltas, fromSnapshot, type Growth, type SessionData } from './session-data';
 import type { AppState } from './store';
 
 export type ViewStatus = 'loading' | 'ready' | 'error';
+
+/**
+ * The graph's shape as the graph view draws it: the session data's, taken at the pace of
+ * graph-pace.ts during a burst of appends. The maps are the data's own (updated in place), so
+ * `structure` and `growth` say which version of them this is.
+ */
+export interface GraphShape {
+  key: string;
+  nodes: SessionData['nodes'];
+  edges: SessionData['edges'];
+  structure: number;
+  growth: Growth | null;
+}
+
+const shapeOf = (d: SessionData): GraphShape => ({
+  key: d.key,
+  nodes: d.nodes,
+  edges: d.edges,
+  structure: d.structure,
+  growth: d.growth,
+});
 
 export interface SessionViewSlice {
   viewKey: string | null;
@@ -17,6 +39,7 @@ export interface SessionViewSlice {
   data: SessionData | null;
   /** Node ids that arrived live in the last moments (the transient "new" mark). */
   newNodes: ReadonlySet<string>;
+  graphShape: GraphShape | null;
   beginView(key: string | null): void;
   failView(key: string, message: string): void;
   applySnapshot(snapshot: SessionSnapshot): void;
@@ -26,6 +49,8 @@ export interface SessionViewSlice {
    */
   applySessionDeltas(deltas: readonly SessionDelta[]): string[] | 'gap' | 'ignored';
   expireNew(ids: readonly string[]): void;
+  /** Brings `graphShape` up to the data (graph-pace's deferred call). */
+  showGraphShape(): void;
 }
 
 export const createSessionViewSlice: StateCreator<AppState, [], [], SessionViewSlice> = (set, get) => ({
@@ -34,9 +59,17 @@ export const createSessionViewSlice: StateCreator<AppState, [], [], SessionViewS
   viewError: null,
   data: null,
   newNodes: new Set(),
+  graphShape: null,
 
   beginView: (key) =>
-    set({ viewKey: key, viewStatus: 'loading', viewError: null, data: null, newNodes: new Set() }),
+    set({
+      viewKey: key,
+      viewStatus: 'loading',
+      viewError: null,
+      data: null,
+      newNodes: new Set(),
+      graphShape: null,
+    }),
 
   failView: (key, message) => {
     if (get().viewKey === key) set({ viewStatus: 'error', viewError: message });
@@ -46,7 +79,9 @@ export const createSessionViewSlice: StateCreator<AppState, [], [], SessionViewS
     if (get().viewKey !== snapshot.key) return;
     // A resync of the same session keeps its layout (positions are kept per session) and places
     // only what is new; the snapshot's own `structure` tells the views to look again.
-    set({ data: fromSnapshot(snapshot), viewStatus: 'ready', viewError: null });
+    const data = fromSnapshot(snapshot);
+    graphChanged();
+    set({ data, graphShape: shapeOf(data), viewStatus: 'ready', viewError: null });
   },
 
   applySessionDeltas: (deltas) => {
@@ -67,21 +102,36 @@ export const createSessionViewSlice: StateCreator<AppState, [], [], SessionViewS
     if (following.length === 0) return gap ? 'gap' : 'ignored';
     const result = applyDeltas(data, following);
     const last = following[following.length - 1]!;
-    if (following.some((d) => d.reset)) {
+    const reset = following.some((d) => d.reset);
+    // A reset or the end of the first read is drawn at once (the layout's full pass waits for
+    // it); live growth at graph-pace's pace.
+    let shape = get().graphShape;
+    if (result.data.structure !== data.structure) {
+      if (reset || result.data.summary.status !== data.summary.status) {
+        graphChanged();
+        shape = shapeOf(result.data);
+      } else if (graphMayChange(() => get().showGraphShape())) shape = shapeOf(result.data);
+    }
+    if (reset) {
       // The file was re-read: a picked problem line may not exist any more.
-      set({ data: result.data, newNodes: new Set(), selectedProblem: null });
+      set({ data: result.data, graphShape: shape, newNodes: new Set(), selectedProblem: null });
       return gap ? 'gap' : [];
     }
     // While the file is first read everything is new; the mark is for live growth only.
     if (result.added.length === 0 || last.summary.status === 'loading') {
-      set({ data: result.data });
+      set({ data: result.data, graphShape: shape });
       return gap ? 'gap' : [];
     }
     const marks = new Set(newNodes);
     for (const id of result.added) marks.add(id);
-    set({ data: result.data, newNodes: marks });
+    set({ data: result.data, graphShape: shape, newNodes: marks });
     if (gap) return 'gap';
     return result.added;
+  },
+
+  showGraphShape: () => {
+    const { data, graphShape } = get();
+    if (data && graphShape?.structure !== data.structure) set({ graphShape: shapeOf(data) });
   },
 
   expireNew: (ids) => {

@@ -8,9 +8,9 @@ import { TabStrip } from '../../shared/TabStrip';
 
 export function BottomPanel() {
   const tab = useAppStore(selectBottomTab);
-  const health = useAppStore(selectHealth);
-  const skipped = health?.linesSkipped ?? 0;
-  const notices = health?.notices.length ?? 0;
+  // The counts, not the health object: every live delta brings a new one.
+  const skipped = useAppStore((s) => selectHealth(s)?.linesSkipped ?? 0);
+  const notices = useAppStore((s) => selectHealth(s)?.notices.length ?? 0);
   const setTab = (t: BottomTab) => useAppStore.getState().setBottomTab(t);
   return (
     <section className="bottom-panel" aria-label="Timeline and tail health">

@@ -1,15 +1,7 @@
 /** A group node: totals, and every member in it (click one to see it). */
 import { useMemo } from 'react';
 import type { LineageNode } from '../../../../src-shared/lineage/types';
-import {
-  selectEdges,
-  selectExpandedGroups,
-  selectGrowth,
-  selectNodes,
-  selectRevision,
-  selectStructure,
-  selectViewKey,
-} from '../../state/selectors';
+import { selectExpandedGroups, selectGraphShape, selectRevision, selectViewKey } from '../../state/selectors';
 import { useAppStore } from '../../state/store';
 import { formatCost, formatDuration } from '../../shared/format';
 import { groupCounts, KIND_PLURAL } from '../graph/nodes/group-counts';
@@ -22,20 +14,19 @@ const MAX_ROWS = 500;
 /** The group `id` of the graph as drawn now (its members follow expansion and live growth). */
 function useGroup(id: string): { group: ToolGroup | null; members: LineageNode[] } {
   const key = useAppStore(selectViewKey);
-  const nodes = useAppStore(selectNodes);
-  const edges = useAppStore(selectEdges);
+  // The shape the graph draws (graph-pace.ts), so the detail lists what the group node shows.
+  const shape = useAppStore(selectGraphShape);
   const expanded = useAppStore(selectExpandedGroups);
-  const structure = useAppStore(selectStructure);
-  const growth = useAppStore(selectGrowth);
   const revision = useAppStore(selectRevision);
   return useMemo(() => {
-    if (!key || !nodes || !edges) return { group: null, members: [] };
+    if (!key || !shape || shape.key !== key) return { group: null, members: [] };
+    const { nodes, edges, structure, growth } = shape;
     const group = visibleGraphOf(key, nodes, edges, expanded, structure, growth).groups.get(id) ?? null;
     const members = (group?.members ?? []).map((m) => nodes.get(m)).filter((n): n is LineageNode => !!n);
     return { group, members };
     // `revision`: the members' details change in place.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the maps change in place
-  }, [id, key, nodes, edges, expanded, structure, growth, revision]);
+  }, [id, key, shape, expanded, revision]);
 }
 
 export function GroupDetail({ id }: { id: string }) {

@@ -1,5 +1,6 @@
 /** The graph's own controls: fit, re-layout, direction, expand/collapse groups, and what the layout did. */
 import { Panel } from '@xyflow/react';
+import { memo, useMemo } from 'react';
 import { selectDirection, selectViewKey, selectViewSummary } from '../../state/selectors';
 import { BookmarkButton } from '../bookmarks/BookmarkButton';
 import { CopyLinkButton } from '../links/CopyLinkButton';
@@ -18,8 +19,6 @@ export function GraphToolbar(props: {
   const requestRelayout = useAppStore((s) => s.requestRelayout);
   const { info } = props;
   const sessionKey = useAppStore(selectViewKey);
-  const lastSeq = useAppStore((s) => selectViewSummary(s)?.lastSeq ?? null);
-  const sessionId = useAppStore((s) => selectViewSummary(s)?.sessionId ?? '');
 
   const expandAll = () => useAppStore.getState().setExpandedGroups(new Set(props.groupIds));
 
@@ -72,20 +71,7 @@ export function GraphToolbar(props: {
           Collapse
         </button>
       </div>
-      {sessionKey && (
-        <div className="graph-session-actions" data-testid="session-actions">
-          <CopyLinkButton target={{ kind: 'session', key: sessionKey, at: null }} />
-          <BookmarkButton
-            target={{
-              kind: 'session',
-              key: sessionKey,
-              at: lastSeq !== null ? { kind: 'seq', seq: lastSeq } : null,
-            }}
-            label={lastSeq !== null ? `${sessionId} at seq ${lastSeq}` : sessionId}
-            seq={lastSeq}
-          />
-        </div>
-      )}
+      {sessionKey && <SessionActions sessionKey={sessionKey} />}
       <span className="graph-stats faint">
         {props.nodeCount} nodes · {props.edgeCount} edges
         {info.engine === 'grid' && info.reason ? ` · grid layout (${info.reason})` : ''}
@@ -93,3 +79,29 @@ export function GraphToolbar(props: {
     </Panel>
   );
 }
+
+/**
+ * Copy link and Bookmark (at the newest seq). Its own component: the newest seq changes with
+ * every live append, and the whole toolbar (and the copy button's link) was drawn again for it.
+ */
+function SessionActions({ sessionKey }: { sessionKey: string }) {
+  const lastSeq = useAppStore((s) => selectViewSummary(s)?.lastSeq ?? null);
+  const sessionId = useAppStore((s) => selectViewSummary(s)?.sessionId ?? '');
+  const linkTarget = useMemo(() => ({ kind: 'session' as const, key: sessionKey, at: null }), [sessionKey]);
+  return (
+    <div className="graph-session-actions" data-testid="session-actions">
+      <SessionLink target={linkTarget} />
+      <BookmarkButton
+        target={{
+          kind: 'session',
+          key: sessionKey,
+          at: lastSeq !== null ? { kind: 'seq', seq: lastSeq } : null,
+        }}
+        label={lastSeq !== null ? `${sessionId} at seq ${lastSeq}` : sessionId}
+        seq={lastSeq}
+      />
+    </div>
+  );
+}
+
+const SessionLink = memo(CopyLinkButton);

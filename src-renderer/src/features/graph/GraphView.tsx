@@ -18,12 +18,9 @@ import {
 import '@xyflow/react/dist/style.css';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import {
-  selectEdges,
   selectExpandedGroups,
-  selectNodes,
+  selectGraphShape,
   selectSelectedNodeId,
-  selectGrowth,
-  selectStructure,
   selectViewKey,
   selectViewStatus,
   selectViewSummary,
@@ -32,12 +29,12 @@ import { useAppStore } from '../../state/store';
 import { useResolvedTheme } from '../app/use-theme';
 import { EmptyState, ProgressBar } from '../../shared/ui';
 import { formatBytes } from '../../shared/format';
-import { buildEdges } from './build-edges';
 import { initialViewport } from './initial-viewport';
 import { GraphToolbar } from './GraphToolbar';
 import { minimapColor } from './minimap-color';
 import { NODE_TYPES } from './node-types';
 import { EDGE_TYPES } from './ReasonEdge';
+import { RfEdgeCache } from './rf-edge-cache';
 import { RfNodeCache } from './rf-node-cache';
 import type { GraphEdge, GraphNode } from './rf-types';
 import { useGraphLayout } from './use-graph-layout';
@@ -70,11 +67,9 @@ function GraphCanvas() {
   // the data: the session row may say "ready" a moment earlier). The read's progress, several
   // times a second, is drawn by LoadProgress alone, not by re-rendering the whole graph.
   const fileLoading = useAppStore((s) => s.data?.summary.status === 'loading');
-  // Under a burst of deltas React may skip intermediate graphs; the latest always lands.
-  const nodes = useDeferredValue(useAppStore(selectNodes));
-  const edges = useDeferredValue(useAppStore(selectEdges));
-  const structure = useDeferredValue(useAppStore(selectStructure));
-  const growth = useDeferredValue(useAppStore(selectGrowth));
+  // The shape comes at graph-pace's pace during a burst of appends, and under load React may
+  // skip intermediate graphs too; the latest always lands.
+  const shape = useDeferredValue(useAppStore(selectGraphShape));
   const expanded = useAppStore(selectExpandedGroups);
   const selectedNodeId = useAppStore(selectSelectedNodeId);
   const theme = useResolvedTheme();
@@ -83,8 +78,11 @@ function GraphCanvas() {
   // Recomputed when the graph's shape changes (grown in place when nodes were only added), not
   // when a node only changes its details.
   const visible = useMemo(
-    () => (key && nodes && edges ? visibleGraphOf(key, nodes, edges, expanded, structure, growth) : null),
-    [key, nodes, edges, expanded, structure, growth],
+    () =>
+      shape && shape.key === key
+        ? visibleGraphOf(key, shape.nodes, shape.edges, expanded, shape.structure, shape.growth)
+        : null,
+    [key, shape, expanded],
   );
 
   const flowStore = useStoreApi();
@@ -129,9 +127,10 @@ function GraphCanvas() {
   const representativeOfSelected = selectedNodeId
     ? (visible?.representative.get(selectedNodeId) ?? selectedNodeId)
     : null;
+  const [edgeCache] = useState(() => new RfEdgeCache());
   const rfEdges = useMemo(
-    () => (visible ? buildEdges(visible, representativeOfSelected) : []),
-    [visible, representativeOfSelected],
+    () => (visible ? edgeCache.build(visible, representativeOfSelected) : []),
+    [edgeCache, visible, representativeOfSelected],
   );
 
   const groupIds = useMemo(

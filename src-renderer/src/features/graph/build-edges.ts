@@ -1,7 +1,7 @@
-/** React Flow edges from the visible graph: labelled with why they exist, lit when they touch the selection. */
+/** A React Flow edge from a visible edge: labelled with why it exists, lit when it touches the selection. */
 import { MarkerType } from '@xyflow/react';
 import type { GraphEdge } from './rf-types';
-import type { VisibleGraph } from './visible-graph';
+import type { VisibleEdge } from './visible-graph';
 
 /** One mid-grey reads on both themes; markers cannot take CSS variables. */
 const EDGE_COLOR = '#8a8f98';
@@ -16,25 +16,26 @@ export function edgeLabel(reasons: readonly string[], count: number): string | u
   return count > 1 ? `${text} ×${count}` : text;
 }
 
-export function buildEdges(graph: VisibleGraph, selected: string | null): GraphEdge[] {
-  return graph.edges.map((e) => {
-    const active = selected !== null && (e.source === selected || e.target === selected);
-    return {
-      id: e.id,
-      source: e.source,
-      target: e.target,
-      label: edgeLabel(e.reasons, e.count),
-      type: 'reason',
-      data: { reasons: e.reasons, active },
-      className: `${active ? 'is-active' : ''}${e.reasons.length === 0 ? ' is-membership' : ''}`,
-      markerEnd: {
-        type: MarkerType.ArrowClosed,
-        width: 14,
-        height: 14,
-        color: active ? ACTIVE_COLOR : EDGE_COLOR,
-      },
-      zIndex: active ? 1 : 0,
-      focusable: false,
-    };
-  });
+/** Whether a drawn edge touches the selection (it is then drawn lit). */
+export const isActive = (e: VisibleEdge, selected: string | null) =>
+  selected !== null && (e.source === selected || e.target === selected);
+
+export function buildEdge(e: VisibleEdge, active: boolean, label = edgeLabel(e.reasons, e.count)): GraphEdge {
+  return {
+    id: e.id,
+    source: e.source,
+    target: e.target,
+    label,
+    type: 'reason',
+    data: { reasons: e.reasons, active },
+    className: `${active ? 'is-active' : ''}${e.reasons.length === 0 ? ' is-membership' : ''}`,
+    markerEnd: {
+      type: MarkerType.ArrowClosed,
+      width: 14,
+      height: 14,
+      color: active ? ACTIVE_COLOR : EDGE_COLOR,
+    },
+    zIndex: active ? 1 : 0,
+    focusable: false,
+  };
 }

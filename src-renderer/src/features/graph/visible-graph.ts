@@ -11,6 +11,7 @@
  * every reason they had.
  */
 import type { LineageEdge, LineageNode, LineageNodeKind } from '../../../../src-shared/lineage/types';
+import { growthSince } from '../../state/growth-chain';
 import type { Growth } from '../../state/session-data';
 
 export type VisibleKind = LineageNodeKind | 'tool_group' | 'node_group';
@@ -126,6 +127,12 @@ interface BuildState {
   /** Per merged edge, how many of its lineage edges give each reason (so one can be taken out). */
   reasonCounts: Map<VisibleEdge, Map<string, number>>;
   memberEdges: VisibleEdge[];
+  /**
+   * Lineage edges already drawn (merged, or inside one drawn node). The maps are updated in
+   * place, so a build may see nodes and edges newer than the structure it is called with; the
+   * growths that follow then name them again, and must not add them twice.
+   */
+  counted: Set<string>;
 }
 
 export function buildVisibleGraph(
@@ -289,10 +296,12 @@ function build(
   // Merged by source, then target: most of a big session's edges fold into a few, and an id
   // string is made only for each edge drawn.
   const state: EdgeState = { bySource: new Map(), merged: [], reasonCounts: new Map() };
+  const counted = new Set<string>();
   for (const e of edges.values()) {
     const source = representative.get(e.source);
     let target = representative.get(e.target);
     if (source === undefined || target === undefined) continue;
+    counted.add(e.id);
     const viaGroup = groupOfMember.get(e.target);
     if (viaGroup && parentOf.get(e.target) === e.source) target = viaGroup;
     if (source !== target) mergeEdge(state, source, target, e);
@@ -310,6 +319,7 @@ function build(
     merged: state.merged,
     reasonCounts: state.reasonCounts,
     memberEdges,
+    counted,
   };
 }
 
@@ -349,6 +359,7 @@ function grow(
   for (const e of change.removedEdges) {
     // A surviving node losing the edge it hangs by would hang elsewhere.
     if (state.parentOf.get(e.target) === e.source && !gone.has(e.target)) return null;
+    if (!state.counted.delete(e.id)) continue; // never drawn: nothing to take out
     const source = state.representative.get(e.source);
     const target = state.representative.get(e.target);
     if (
@@ -386,6 +397,7 @@ function grow(
   const isNew = new Set(change.nodes);
   const newEdges: LineageEdge[] = [];
   for (const id of change.edges) {
+    if (state.counted.has(id)) continue; // a build saw it already
     const e = edges.get(id);
     if (!e || !nodes.has(e.source) || !nodes.has(e.target)) return null;
     newEdges.push(e);
@@ -397,7 +409,11 @@ function grow(
     state.parentOf.set(e.target, e.source);
     state.childCount.set(e.source, (state.childCount.get(e.source) ?? 0) + 1);
   }
-  let pending = change.nodes.map((id) => nodes.get(id)).filter((n): n is LineageNode => n !== undefined);
+  // Nodes a build saw already (see `counted`) are where they belong.
+  let pending = change.nodes
+    .filter((id) => !state.representative.has(id))
+    .map((id) => nodes.get(id))
+    .filter((n): n is LineageNode => n !== undefined);
   while (pending.length) {
     const waiting: LineageNode[] = [];
     for (const n of pending) {
@@ -450,6 +466,7 @@ function grow(
     const source = state.representative.get(e.source);
     const target = state.representative.get(e.target);
     if (source === undefined || target === undefined) return null;
+    state.counted.add(e.id);
     if (source !== target) mergeEdge(state, source, target, e);
   }
 
@@ -524,7 +541,8 @@ let memo: {
 /**
  * Like `buildVisibleGraph`, but reused while the graph's shape has not changed (a delta that only
  * changes nodes' details keeps the same visible graph), and grown in place when nodes and edges
- * were only added since the last call. `structure` and `growth` come from SessionData.
+ * were only added since the last call (over versions it was not called with: growthSince).
+ * `structure` and `growth` come from SessionData.
  */
 export function visibleGraphOf(
   key: string,
@@ -543,8 +561,9 @@ export function visibleGraphOf(
       ? memo
       : null;
   if (base && base.structure === structure) return base.state.graph;
-  if (base && growth && growth.from === base.structure) {
-    const grown = grow(base.state, nodes, edges, growth);
+  const since = base && growth ? growthSince(growth, base.structure) : null;
+  if (base && since) {
+    const grown = grow(base.state, nodes, edges, since);
     if (grown) {
       memo = { key, nodes, edges, expanded, structure, state: base.state };
       return grown;

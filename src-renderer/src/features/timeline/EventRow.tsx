@@ -5,7 +5,8 @@ import type { LineageNode } from '../../../../src-shared/lineage/types';
 import { formatDuration } from '../../shared/format';
 import { useAppStore } from '../../state/store';
 import { describeEntry } from './describe-entry';
-import type { TimeScale } from './time-scale';
+import { snap, snapSpan } from './pixels';
+import type { Break, TimeScale } from './time-scale';
 import type { Span } from './timeline-model';
 
 export const ROW_HEIGHT = 24;
@@ -19,41 +20,88 @@ export function formatOffset(ms: number): string {
   return h ? `+${h}:${pad(m)}:${pad(sec)}` : `+${pad(m)}:${pad(sec)}`;
 }
 
-export const EventRow = memo(function EventRow(props: {
+/**
+ * Where a row draws on the time track, snapped to device pixels (./pixels): a bar from a tool
+ * call to its result, or a tick at the event's time.
+ */
+export type RowMark =
+  { bar: true; left: number; width: number; open: boolean } | { bar: false; left: number } | null;
+
+export function rowMark(e: TimelineEntry, span: Span | undefined, scale: TimeScale): RowMark {
+  if (e.t === null) return null;
+  if (e.kind === 'tool_call' && span) {
+    const x0 = scale.toX(span.start);
+    const x1 = span.end !== null ? scale.toX(span.end) : x0;
+    return { bar: true, ...snapSpan(x0, x1, 3), open: span.end === null };
+  }
+  return { bar: false, left: snap(scale.toX(e.t) - 3) };
+}
+
+interface RowProps {
   index: number;
   entry: TimelineEntry;
   node: LineageNode | undefined;
-  span: Span | undefined;
-  scale: TimeScale;
+  /** A tool call's call → result time (ms), when both are known. */
+  spanMs: number | null;
+  mark: RowMark;
+  /** The scale's compressed gaps: the same array while they draw the same (sameBreaks). */
+  breaks: readonly Break[];
   first: number | null;
   selected: boolean;
   related: boolean;
   isNew: boolean;
-}) {
-  const { entry: e, node, span, scale } = props;
+}
+
+const sameMark = (a: RowMark, b: RowMark) =>
+  a === b ||
+  (a !== null &&
+    b !== null &&
+    a.left === b.left &&
+    (a.bar && b.bar ? a.width === b.width && a.open === b.open : a.bar === b.bar));
+
+/**
+ * The rows on screen are rendered again on every live append (the list's length changed); a row
+ * whose event, node and pixels are the same skips its render. Entries are made afresh per render
+ * (Timeline keeps columns), so they are compared by the fields a row shows; a node object is
+ * replaced whenever it changes (session-data), so it compares by reference.
+ */
+function sameRow(a: RowProps, b: RowProps): boolean {
+  return (
+    a.index === b.index &&
+    a.entry.eventId === b.entry.eventId &&
+    a.entry.kind === b.entry.kind &&
+    a.entry.seq === b.entry.seq &&
+    a.entry.t === b.entry.t &&
+    a.entry.nodeId === b.entry.nodeId &&
+    a.node === b.node &&
+    a.spanMs === b.spanMs &&
+    sameMark(a.mark, b.mark) &&
+    a.breaks === b.breaks &&
+    a.first === b.first &&
+    a.selected === b.selected &&
+    a.related === b.related &&
+    a.isNew === b.isNew
+  );
+}
+
+export const EventRow = memo(function EventRow(props: RowProps) {
+  const { entry: e, node, mark } = props;
   const t = e.t;
   const text = describeEntry(e, node);
   const isCall = e.kind === 'tool_call';
-  const durationMs =
-    isCall && span?.end != null
-      ? span.end - span.start
-      : isCall && node
-        ? (node.data['durationMs'] as number | null)
-        : null;
+  const durationMs = isCall
+    ? (props.spanMs ?? (node ? (node.data['durationMs'] as number | null) : null))
+    : null;
 
   let bar = null;
-  if (t !== null) {
-    if (isCall && span) {
-      const x0 = scale.toX(span.start);
-      const x1 = span.end !== null ? scale.toX(span.end) : x0;
-      bar = (
-        <div
-          className={`tl-bar${span.end === null ? ' is-open' : ''}`}
-          style={{ left: x0, width: Math.max(3, x1 - x0) }}
-        />
-      );
-    } else bar = <div className={`tl-tick tone-${text.tone}`} style={{ left: scale.toX(t) - 3 }} />;
-  }
+  if (mark?.bar)
+    bar = (
+      <div
+        className={`tl-bar${mark.open ? ' is-open' : ''}`}
+        style={{ left: mark.left, width: mark.width }}
+      />
+    );
+  else if (mark) bar = <div className={`tl-tick tone-${text.tone}`} style={{ left: mark.left }} />;
 
   return (
     <div
@@ -76,11 +124,17 @@ export const EventRow = memo(function EventRow(props: {
       </span>
       <span className="tl-dur faint">{durationMs != null ? formatDuration(durationMs) : ''}</span>
       <span className="tl-track">
-        {scale.breaks.map((b) => (
-          <span key={b.x0} className="tl-break-band" style={{ left: b.x0, width: b.x1 - b.x0 }} />
-        ))}
+        <BreakBands breaks={props.breaks} />
         {bar}
       </span>
     </div>
   );
-});
+}, sameRow);
+
+/** The compressed gaps drawn across a row's time track. */
+function BreakBands({ breaks }: { breaks: readonly Break[] }) {
+  return breaks.map((b, i) => {
+    const { left, width } = snapSpan(b.x0, b.x1, 0);
+    return <span key={i} className="tl-break-band" style={{ left, width }} />;
+  });
+}

@@ -3,74 +3,125 @@
  * into its statuses (coloured by meaning), with a diamond at each launch. Windowed, because a
  * long session can have thousands of jobs.
  */
-import { useCallback } from 'react';
+import { memo, useCallback } from 'react';
 import type { LineageNode } from '../../../../src-shared/lineage/types';
 import { formatDuration } from '../../shared/format';
 import { VirtualList } from '../../shared/VirtualList';
 import { useAppStore } from '../../state/store';
 import { jobData, jobStatusTone } from '../graph/node-data';
+import { snap, snapSpan } from './pixels';
 import type { TimeScale } from './time-scale';
 import type { Lane } from './timeline-model';
 
 const LANE_HEIGHT = 22;
 const MAX_VISIBLE_LANES = 6;
 
-function statusAt(node: LineageNode | undefined, eventId: string): string | null {
-  if (!node || node.kind !== 'job') return null;
-  return jobData(node).statusHistory.find((s) => s.eventId === eventId)?.status ?? null;
+interface Piece {
+  left: number;
+  width: number;
+  tone: string;
+  title: string;
 }
 
-function LaneRow(props: { lane: Lane; node: LineageNode | undefined; scale: TimeScale; selected: boolean }) {
-  const { lane, node, scale } = props;
-  const status = node?.kind === 'job' ? jobData(node).status : null;
-  const x0 = scale.toX(lane.start);
-  const x1 = scale.toX(lane.end);
+/** What a lane draws, in snapped pixels: compared by value, so an unchanged lane skips its render. */
+interface LaneView {
+  nodeId: string;
+  kind: Lane['kind'];
+  label: string;
+  status: string | null;
+  durationMs: number;
+  bar: { left: number; width: number };
+  segments: Piece[];
+  diamonds: { key: string; left: number; title: string }[];
+}
+
+function laneView(lane: Lane, node: LineageNode | undefined, scale: TimeScale): LaneView {
+  const job = node?.kind === 'job' ? jobData(node) : null;
+  const statusOf = new Map<string | null, string | null>();
+  for (const s of job?.statusHistory ?? []) if (!statusOf.has(s.eventId)) statusOf.set(s.eventId, s.status);
   // Status segments: from each status event to the next mark.
-  const segments: { x0: number; x1: number; tone: string; title: string }[] = [];
+  const segments: Piece[] = [];
   let current: { x: number; status: string } | null = null;
   for (const m of lane.marks) {
     const x = scale.toX(m.t);
-    const s = statusAt(node, m.eventId);
+    const s = statusOf.get(m.eventId) ?? null;
     if (current)
-      segments.push({ x0: current.x, x1: x, tone: jobStatusTone(current.status), title: current.status });
+      segments.push({
+        ...snapSpan(current.x, x, 2),
+        tone: jobStatusTone(current.status),
+        title: current.status,
+      });
     current = s ? { x, status: s } : current && { x, status: current.status };
   }
+  return {
+    nodeId: lane.nodeId,
+    kind: lane.kind,
+    label: lane.label,
+    status: job?.status ?? null,
+    durationMs: lane.end - lane.start,
+    bar: snapSpan(scale.toX(lane.start), scale.toX(lane.end), 4),
+    segments,
+    diamonds: lane.marks
+      .filter((m) => m.kind === 'compute_job_launched' || m.kind === 'subagent_spawned')
+      .map((m) => ({ key: m.eventId, left: snap(scale.toX(m.t) - 4), title: m.kind })),
+  };
+}
+
+function sameList<T>(a: readonly T[], b: readonly T[], same: (x: T, y: T) => boolean): boolean {
+  return a.length === b.length && a.every((x, i) => same(x, b[i]!));
+}
+
+function sameLane(a: { view: LaneView; selected: boolean }, b: { view: LaneView; selected: boolean }) {
+  const x = a.view;
+  const y = b.view;
+  return (
+    a.selected === b.selected &&
+    x.nodeId === y.nodeId &&
+    x.kind === y.kind &&
+    x.label === y.label &&
+    x.status === y.status &&
+    x.durationMs === y.durationMs &&
+    x.bar.left === y.bar.left &&
+    x.bar.width === y.bar.width &&
+    sameList(
+      x.segments,
+      y.segments,
+      (p, q) => p.left === q.left && p.width === q.width && p.tone === q.tone && p.title === q.title,
+    ) &&
+    sameList(x.diamonds, y.diamonds, (p, q) => p.key === q.key && p.left === q.left && p.title === q.title)
+  );
+}
+
+const LaneRow = memo(function LaneRow({ view, selected }: { view: LaneView; selected: boolean }) {
   return (
     <div
-      className={`tl-lane${props.selected ? ' is-selected' : ''}`}
+      className={`tl-lane${selected ? ' is-selected' : ''}`}
       style={{ height: LANE_HEIGHT }}
-      onClick={() => useAppStore.getState().selectNode(lane.nodeId)}
+      onClick={() => useAppStore.getState().selectNode(view.nodeId)}
     >
       <span className="tl-lane-label">
-        <span className="faint">{lane.kind === 'job' ? 'job' : 'subagent'}</span>{' '}
-        <span className="mono">{lane.label}</span>
-        {status && <span className={`text-${jobStatusTone(status)}`}> {status}</span>}
-        <span className="faint"> · {formatDuration(lane.end - lane.start)}</span>
+        <span className="faint">{view.kind === 'job' ? 'job' : 'subagent'}</span>{' '}
+        <span className="mono">{view.label}</span>
+        {view.status && <span className={`text-${jobStatusTone(view.status)}`}> {view.status}</span>}
+        <span className="faint"> · {formatDuration(view.durationMs)}</span>
       </span>
       <span className="tl-track">
-        <span className={`tl-lane-bar kind-${lane.kind}`} style={{ left: x0, width: Math.max(4, x1 - x0) }} />
-        {segments.map((s, i) => (
+        <span className={`tl-lane-bar kind-${view.kind}`} style={view.bar} />
+        {view.segments.map((s, i) => (
           <span
             key={i}
             className={`tl-lane-seg tone-${s.tone}`}
-            style={{ left: s.x0, width: Math.max(2, s.x1 - s.x0) }}
+            style={{ left: s.left, width: s.width }}
             title={s.title}
           />
         ))}
-        {lane.marks
-          .filter((m) => m.kind === 'compute_job_launched' || m.kind === 'subagent_spawned')
-          .map((m) => (
-            <span
-              key={m.eventId}
-              className="tl-diamond"
-              style={{ left: scale.toX(m.t) - 4 }}
-              title={m.kind}
-            />
-          ))}
+        {view.diamonds.map((d) => (
+          <span key={d.key} className="tl-diamond" style={{ left: d.left }} title={d.title} />
+        ))}
       </span>
     </div>
   );
-}
+}, sameLane);
 
 export function SwimLanes(props: {
   lanes: Lane[];
@@ -81,15 +132,15 @@ export function SwimLanes(props: {
   selectedNodeId: string | null;
 }) {
   const { lanes, nodes, revision, scale, selectedNodeId } = props;
+  // Lanes are extended in place by live appends: each render reads them afresh (laneView), and
+  // LaneRow compares what that gives.
   const renderRow = useCallback(
     (i: number) => {
       const lane = lanes[i]!;
       return (
         <LaneRow
           key={lane.nodeId}
-          lane={lane}
-          node={nodes.get(lane.nodeId)}
-          scale={scale}
+          view={laneView(lane, nodes.get(lane.nodeId), scale)}
           selected={selectedNodeId === lane.nodeId}
         />
       );

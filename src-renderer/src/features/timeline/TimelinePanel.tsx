@@ -19,7 +19,8 @@ import { formatCount, formatDuration } from '../../shared/format';
 import { EmptyState } from '../../shared/ui';
 import { useElementSize } from '../../shared/use-element-size';
 import { VirtualList, type VirtualListHandle } from '../../shared/VirtualList';
-import { EventRow, ROW_HEIGHT } from './EventRow';
+import { EventRow, ROW_HEIGHT, rowMark } from './EventRow';
+import { keptBreaks } from './pixels';
 import { SwimLanes } from './SwimLanes';
 import { TimeAxis } from './TimeAxis';
 import { buildTimeScale } from './time-scale';
@@ -61,6 +62,8 @@ export function TimelinePanel() {
   const trackWidth = trackWidthFor(width);
   // `model`, not `model.times`: a live append extends the same times array.
   const scale = useMemo(() => buildTimeScale(model.times, trackWidth - 12), [model, trackWidth]);
+  // The same array while the gaps draw the same, so rows compare it by reference.
+  const breaks = useMemo(() => keptBreaks(scale.breaks), [scale]);
 
   // Keep the picked event in view (j/k, a click elsewhere); appends never scroll.
   // The newest seq shown (entries are sorted by seq, events without one last): a DOM signal the
@@ -80,14 +83,16 @@ export function TimelinePanel() {
     (i: number) => {
       const e = entries.entry(i);
       const node = e.nodeId ? nodes.get(e.nodeId) : undefined;
+      const span = e.kind === 'tool_call' && node ? toolSpanOf(entries, node) : undefined;
       return (
         <EventRow
           key={e.eventId}
           index={i}
           entry={e}
           node={node}
-          span={e.kind === 'tool_call' && node ? toolSpanOf(entries, node) : undefined}
-          scale={scale}
+          spanMs={span && span.end !== null ? span.end - span.start : null}
+          mark={rowMark(e, span, scale)}
+          breaks={breaks}
           first={model.first}
           selected={e.eventId === selectedEventId}
           related={!selectedEventId && e.nodeId !== null && e.nodeId === selectedNodeId}
@@ -96,7 +101,7 @@ export function TimelinePanel() {
       );
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the maps change in place
-    [entries, nodes, model, scale, selectedEventId, selectedNodeId, newNodes, revision],
+    [entries, nodes, model, scale, breaks, selectedEventId, selectedNodeId, newNodes, revision],
   );
 
   if (!timeline) return <EmptyState title="No session selected" />;

@@ -3,6 +3,7 @@
  * time, tool calls paired with their results (by node), and the lanes of jobs and subagents.
  */
 import type { LineageNode } from '../../../../src-shared/lineage/types';
+import { grewFrom } from '../../state/growth-chain';
 import type { Growth } from '../../state/session-data';
 import type { Timeline } from '../../state/timeline';
 
@@ -137,7 +138,7 @@ export function timelineModelOf(
     laneMap &&
     prev.nodes === nodes &&
     timeline.extends(prev.timeline) &&
-    (prev.structure === structure || growth?.from === prev.structure)
+    (prev.structure === structure || (growth !== null && grewFrom(growth, prev.structure)))
   ) {
     // The previous model's arrays and lanes are reused: it is not looked at again.
     const times = prev.model.times;

@@ -10,7 +10,12 @@ import { NodeHead, NodeLine, NodeShell } from './NodeShell';
 /** The session itself: what session_end reported, or that it has not ended yet. */
 export const SessionNode = memo(function SessionNode({ id }: NodeProps<GraphNode>) {
   const node = useAppStore(nodeById(id));
-  const events = useAppStore((s) => selectViewSummary(s)?.events ?? null);
+  // The event count is shown only while the session names no model; it changes with every
+  // live append, so it is not even read otherwise.
+  const events = useAppStore((s) => {
+    const model = s.data?.nodes.get(id)?.data['model'];
+    return typeof model === 'string' && model ? null : (selectViewSummary(s)?.events ?? null);
+  });
   if (!node) return null;
   const d = sessionData(node);
   const badge = d.ended ? (
