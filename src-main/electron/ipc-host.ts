@@ -16,7 +16,7 @@ import type { AppInfo, BridgeReply, PushedEvent } from '../../src-shared/bridge/
 import { createDispatcher, type Dispatcher } from '../../src-shared/bridge/dispatcher';
 import { connectClient, type ClientConnection } from '../services/client-services';
 import type { SessionStore } from '../services/sessions/session-store';
-import { ipcReply } from '../services/encoded-json';
+import { ipcEvent, ipcReply } from '../services/encoded-json';
 import { droppedPaths } from './dropped-paths';
 import { isTrustedSender, type PageMatcher } from './trusted-sender';
 
@@ -73,7 +73,7 @@ export function startIpcHost(options: IpcHostOptions): IpcHost {
   ipcMain.on(DROP_CHANNEL, onDrop);
 
   const deliver = (client: WindowClient, event: PushedEvent) => {
-    if (!client.contents.isDestroyed()) client.contents.send(EVENT_CHANNEL, event);
+    if (!client.contents.isDestroyed()) client.contents.send(EVENT_CHANNEL, ipcEvent(event));
   };
   const unsubscribe = options.store.onEvent((pushed) => {
     for (const client of clients.values()) if (client.connection.wants(pushed)) deliver(client, pushed);

@@ -13,6 +13,7 @@ import {
   CALL_CHANNEL,
   DROP_CHANNEL,
   EVENT_CHANNEL,
+  type JsonBytesEvent,
   type JsonBytesReply,
 } from '../../src-shared/bridge/channels';
 import { carriesFiles, droppedFilePaths } from './dropped-files';
@@ -26,13 +27,28 @@ const host = {
   },
   onEvent(listener: (event: unknown) => void): () => void {
     // Wrap so the page only ever sees the payload, never the IpcRendererEvent (which holds `sender`).
-    const wrapped = (_event: IpcRendererEvent, payload: unknown): void => listener(payload);
+    const wrapped = (_event: IpcRendererEvent, payload: unknown): void =>
+      // A delta crosses as its JSON bytes (main does not decode it): the page gets the delta.
+      listener(
+        isJsonBytesEvent(payload)
+          ? { type: payload.type, delta: JSON.parse(new TextDecoder().decode(payload.json)) }
+          : payload,
+      );
     ipcRenderer.on(EVENT_CHANNEL, wrapped);
     return () => {
       ipcRenderer.removeListener(EVENT_CHANNEL, wrapped);
     };
   },
 };
+
+function isJsonBytesEvent(payload: unknown): payload is JsonBytesEvent {
+  return (
+    typeof payload === 'object' &&
+    payload !== null &&
+    (payload as JsonBytesEvent).type === 'session.delta' &&
+    (payload as JsonBytesEvent).json instanceof Uint8Array
+  );
+}
 
 function isJsonBytes(reply: unknown): reply is JsonBytesReply {
   return typeof reply === 'object' && reply !== null && (reply as JsonBytesReply).json instanceof Uint8Array;

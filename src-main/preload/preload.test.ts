@@ -46,6 +46,15 @@ describe('the preload', () => {
     });
   });
 
+  it('turns a delta that crossed as JSON bytes into the delta for the page', () => {
+    const seen: unknown[] = [];
+    const off = host.onEvent((event) => seen.push(event));
+    const json = new TextEncoder().encode('{"key":"k","version":2,"note":"é"}');
+    ipcRenderer.emit(EVENT_CHANNEL, {}, { type: 'session.delta', json });
+    off();
+    expect(seen).toEqual([{ type: 'session.delta', delta: { key: 'k', version: 2, note: 'é' } }]);
+  });
+
   it('hands the page only the payload of an event, never the Electron event, and unsubscribes', () => {
     const seen: unknown[][] = [];
     const off = host.onEvent((...args) => seen.push(args));

@@ -7,7 +7,8 @@
  * The web host writes the bytes into its reply as they are (json-in-slices); the IPC host sends
  * them as bytes (`ipcReply`) and the preload decodes them. Only main-side code sees one.
  */
-import type { JsonBytesReply } from '../../src-shared/bridge/channels';
+import type { JsonBytesEvent, JsonBytesReply } from '../../src-shared/bridge/channels';
+import type { PushedEvent, SessionDelta } from '../../src-shared/bridge/contract';
 
 const BYTES = Symbol('encoded JSON');
 
@@ -22,6 +23,38 @@ interface Encoded {
 export function encodedReply<T>(json: Uint8Array): T {
   const encoded: Encoded = { [BYTES]: json };
   return encoded as unknown as T;
+}
+
+/**
+ * A pushed delta as the JSON its worker wrote, with the fields the main thread reads (which
+ * clients want it) kept readable. Everything else is in the bytes.
+ */
+export function encodedDelta(delta: {
+  key: string;
+  fromVersion: number;
+  version: number;
+  json: Uint8Array;
+}): SessionDelta {
+  const { key, fromVersion, version, json } = delta;
+  const encoded = { key, fromVersion, version, [BYTES]: json };
+  return encoded as unknown as SessionDelta;
+}
+
+/** A pushed event with its delta decoded if it is encoded (for listeners in this process: tests). */
+export function decodedEvent(event: PushedEvent): PushedEvent {
+  const bytes = event.type === 'session.delta' ? encodedBytesOf(event.delta) : undefined;
+  return bytes
+    ? { type: 'session.delta', delta: JSON.parse(new TextDecoder().decode(bytes)) as SessionDelta }
+    : event;
+}
+
+/**
+ * A pushed event as the IPC host sends it: a delta whose JSON a worker wrote crosses as those
+ * bytes, and the preload decodes it.
+ */
+export function ipcEvent(event: PushedEvent): PushedEvent | JsonBytesEvent {
+  const bytes = event.type === 'session.delta' ? encodedBytesOf(event.delta) : undefined;
+  return bytes ? { type: 'session.delta', json: bytes } : event;
 }
 
 /** The bytes of an encoded reply value, or undefined for any other value. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodedReply, ipcReply } from '../services/encoded-json';
+import { decodedEvent, encodedDelta, encodedReply, ipcEvent, ipcReply } from '../services/encoded-json';
 import { jsonInSlices } from './json-in-slices';
 
 const noPause = () => Promise.resolve();
@@ -68,5 +68,22 @@ describe('jsonInSlices', () => {
     const ipc = ipcReply({ ok: true, value }) as { ok: true; json: Uint8Array };
     expect(JSON.parse(new TextDecoder().decode(ipc.json))).toEqual(snapshot);
     expect(ipcReply({ ok: true, value: [1] })).toEqual({ ok: true, value: [1] });
+  });
+
+  it('writes a pushed delta a worker encoded into its event message; the IPC host passes its bytes on', async () => {
+    const delta = { key: 'k', fromVersion: 1, version: 2, timeline: { eventId: ['a'] } };
+    const json = new TextEncoder().encode(JSON.stringify(delta));
+    const event = {
+      type: 'session.delta' as const,
+      delta: encodedDelta({ key: 'k', fromVersion: 1, version: 2, json }),
+    };
+    expect(event.delta.key).toBe('k'); // what the host reads to know who wants it
+    const parts = await jsonInSlices({ type: 'event', event }, noPause, 0);
+    expect(JSON.parse(Buffer.concat(parts).toString('utf8'))).toEqual({
+      type: 'event',
+      event: { type: 'session.delta', delta },
+    });
+    expect(ipcEvent(event)).toEqual({ type: 'session.delta', json });
+    expect(decodedEvent(event)).toEqual({ type: 'session.delta', delta });
   });
 });

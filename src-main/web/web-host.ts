@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocketServer } from 'ws';
 import type { AppInfo, PushedEvent } from '../../src-shared/bridge/contract';
 import { createDispatcher } from '../../src-shared/bridge/dispatcher';
 import { TOKEN_PARAM, WS_PATH, type WsCall, type WsMessage } from '../../src-shared/bridge/ws-protocol';
@@ -18,6 +18,7 @@ import { connectClient } from '../services/client-services';
 import type { SessionStore } from '../services/sessions/session-store';
 import { isUnder } from '../services/fs/is-under';
 import { jsonInSlices } from './json-in-slices';
+import { sendInOrder, yieldTurn, type OrderedClient } from './send-in-order';
 import { parseAppPath } from '../../src-shared/links/app-link';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -63,7 +64,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const clients = new Set<Client>();
 
   const unsubscribe = options.store.onEvent((event) => {
-    const message = JSON.stringify({ type: 'event', event } satisfies WsMessage);
+    const pushed = { type: 'event', event } satisfies WsMessage;
+    // A delta is the JSON its session worker wrote: copied in as its bytes, never re-encoded here.
+    const message = event.type === 'session.delta' ? jsonInSlices(pushed, yieldTurn) : JSON.stringify(pushed);
     for (const client of clients) if (client.wants(event)) sendInOrder(client, message);
   });
 
@@ -118,39 +121,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   };
 }
 
-interface Client {
-  socket: WebSocket;
+interface Client extends OrderedClient {
   wants: (e: PushedEvent) => boolean;
-  /** Messages queued behind a reply still being encoded. */
-  pending: number;
-  tail: Promise<void>;
-}
-
-/** Lets other work run between two slices of a big reply's encoding. */
-const yieldTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
-/**
- * Sends messages to one client in the order they were produced, even when a reply's encoding
- * spans several turns (pushed deltas must not overtake the snapshot they follow). With nothing
- * queued, a ready message goes out at once, as before.
- */
-function sendInOrder(client: Client, message: string | Promise<Uint8Array[]>): void {
-  const send = (data: string | Uint8Array[]) => {
-    if (client.socket.readyState !== client.socket.OPEN) return;
-    // Replies travel as text frames, as JSON.stringify's string did; a reply in parts as the
-    // fragments of one message (the page gets it whole).
-    if (typeof data === 'string') return client.socket.send(data, { binary: false });
-    data.forEach((part, i) => client.socket.send(part, { binary: false, fin: i === data.length - 1 }));
-  };
-  if (typeof message === 'string' && client.pending === 0) return send(message);
-  client.pending++;
-  client.tail = client.tail
-    .then((): Promise<string | Uint8Array[]> | string => message)
-    .then(send)
-    .catch(() => {
-      // An unencodable reply is dropped (the call times out on the page); later ones still go.
-    })
-    .finally(() => client.pending--);
 }
 
 async function serveFile(

@@ -8,6 +8,7 @@ import { parentPort } from 'node:worker_threads';
 import { WorkerSessions } from '../services/sessions/worker-sessions';
 import {
   RECYCLE_MIN_BYTES,
+  type DeltaJson,
   type FromWorker,
   type SessionJobResult,
   type SessionOpResults,
@@ -36,9 +37,11 @@ parentPort!.on('message', (message: ToWorker) => {
     }
     try {
       const result = sessions.handle(job);
-      // A snapshot's JSON bytes go to the main thread without a copy.
+      // A snapshot's and a delta's JSON bytes go to the main thread without a copy.
       if (job.op.op === 'snapshot')
         transfer.push((result as SessionOpResults['snapshot']).json.buffer as ArrayBuffer);
+      const delta = (result as { delta?: DeltaJson | null } | null)?.delta;
+      if (delta) transfer.push(delta.json.buffer as ArrayBuffer);
       results.push({ id: job.id, result });
     } catch (error) {
       results.push({ id: job.id, error: (error as Error).message });

@@ -17,6 +17,12 @@ export interface JsonBytesReply {
   json: Uint8Array;
 }
 
+/** An EVENT_CHANNEL delta that crosses as the UTF-8 bytes of its JSON (the preload decodes it). */
+export interface JsonBytesEvent {
+  type: 'session.delta';
+  json: Uint8Array;
+}
+
 /** Main → renderer pushed events: `webContents.send(EVENT_CHANNEL, event)`. */
 export const EVENT_CHANNEL = 'lineage:event';
 

@@ -120,7 +120,7 @@ describe('SessionPool', () => {
     expect(pool.batchesSent).toBe(2);
   });
 
-  it('reuses the buffers of big reads the worker sends back, each read still read whole', async () => {
+  it('reuses the buffers of big reads the worker sends back, each read still read whole, and lets them go when reads stop', async () => {
     pool = new SessionPool({ size: 1 });
     const key = '/logs/r/provenance.jsonl';
     const chunk = (from: number) => {
@@ -146,6 +146,9 @@ describe('SessionPool', () => {
     const { json } = await pool.call(key, 'r', { op: 'snapshot', version: 0 });
     const timeline = JSON.parse(new TextDecoder().decode(json)).timeline as { eventId: string[] };
     expect(timeline.eventId.slice(-2)).toEqual(['r-5999', 'r-6000']);
+    // Quiet for a while: the spare buffer is let go (its memory given back).
+    await new Promise((r) => setTimeout(r, 2200));
+    expect(pool.spareBuffers).toBe(0);
   });
 
   it('starts a worker only when it is first given a job, and reports its own heap', async () => {

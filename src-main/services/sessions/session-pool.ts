@@ -20,9 +20,14 @@ import {
   type WorkerMemory,
 } from './session-worker-protocol';
 
-/** Size of a fresh read buffer (the tailer's chunk), and how many spare ones are kept. */
+/**
+ * Size of a fresh read buffer (the tailer's chunk), and how many spare ones are kept: a log's
+ * first read has at most 3 chunks out (session-store's back-pressure), and two logs may be read at
+ * once. Spares are let go once no big read came for SPARE_KEEP_MS (memory given back on close).
+ */
 const SPARE_BYTES = 4 * 1024 * 1024;
-const MAX_SPARE = 8;
+const MAX_SPARE = 4;
+const SPARE_KEEP_MS = 2000;
 
 interface Pending {
   resolve(result: unknown): void;
@@ -86,6 +91,7 @@ export class SessionPool {
   private closed = false;
   /** Read buffers the workers sent back, for the next big reads. */
   private readonly spare: ArrayBuffer[] = [];
+  private spareTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly options: SessionPoolOptions = {}) {
     // The main thread only routes bytes now: on 2 cores, two workers (their sessions apart) make
@@ -144,12 +150,25 @@ export class SessionPool {
    */
   private ownCopy(bytes: Uint8Array): Uint8Array {
     if (bytes.byteLength < RECYCLE_MIN_BYTES) return bytes.slice();
+    this.keepSpares();
     let buffer = this.spare.pop();
     while (buffer && buffer.byteLength < bytes.byteLength) buffer = this.spare.pop();
     buffer ??= new ArrayBuffer(Math.max(bytes.byteLength, SPARE_BYTES));
     const copy = new Uint8Array(buffer, 0, bytes.byteLength);
     copy.set(bytes);
     return copy;
+  }
+
+  /** Keeps the spare buffers SPARE_KEEP_MS past the last big read, then lets them go. */
+  private keepSpares(): void {
+    if (this.spareTimer) this.spareTimer.refresh();
+    else {
+      this.spareTimer = setTimeout(() => {
+        this.spareTimer = null;
+        this.spare.length = 0;
+      }, SPARE_KEEP_MS);
+      this.spareTimer.unref?.();
+    }
   }
 
   /** Each worker's heap after a full GC (with --expose-gc): for `npm run bench`. */
@@ -170,6 +189,8 @@ export class SessionPool {
 
   async close(): Promise<void> {
     this.closed = true;
+    if (this.spareTimer) clearTimeout(this.spareTimer);
+    this.spare.length = 0;
     await Promise.all(
       this.slots.map((slot) => {
         this.failAll(slot, new Error('session pool closed'));
@@ -236,6 +257,7 @@ export class SessionPool {
         return;
       }
       for (const buffer of message.recycled) if (this.spare.length < MAX_SPARE) this.spare.push(buffer);
+      if (message.recycled.length) this.keepSpares();
       clearTimeout(slot.batches.get(message.batch));
       slot.batches.delete(message.batch);
       // What was given while this batch was out goes now, before its answers are handled (their

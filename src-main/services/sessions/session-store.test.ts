@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PushedEvent, SessionDelta } from '../../../src-shared/bridge/contract';
 import { decodeNodes } from '../../../src-shared/bridge/graph-columns';
 import type { SessionPool } from './session-pool';
+import { decodedEvent } from '../encoded-json';
 import { SessionStore } from './session-store';
 
 let home: string;
@@ -44,7 +45,7 @@ async function fixtureStore(): Promise<{ log: string; events: PushedEvent[]; ope
   await copyFile(new URL('./fixtures/e2e-sess.jsonl', import.meta.url), log);
   store = new SessionStore({ roots: [home], poolSize: 1, listCacheFile: null });
   const events: PushedEvent[] = [];
-  store.onEvent((e) => events.push(e));
+  store.onEvent((e) => events.push(decodedEvent(e)));
   await store.start();
   await store.idle();
   return { log, events, opened: store };
@@ -57,7 +58,7 @@ describe('SessionStore', () => {
     await copyFile(new URL('./fixtures/e2e-sess.jsonl', import.meta.url), log);
     store = new SessionStore({ roots: [home], poolSize: 1 });
     const events: PushedEvent[] = [];
-    store.onEvent((e) => events.push(e));
+    store.onEvent((e) => events.push(decodedEvent(e)));
     await store.start();
     await store.idle();
 

@@ -12,7 +12,6 @@ import {
   type EventDetail,
   type PushedEvent,
   type RawLine,
-  type SessionDelta,
   type SessionListItem,
   type SessionSnapshot,
 } from '../../../src-shared/bridge/contract';
@@ -20,7 +19,8 @@ import { LogWatcher } from '../tail/log-watcher';
 import { DocumentIndex } from '../documents/document-index';
 import { sharedBookmarkStore, type BookmarkStore } from '../bookmarks/bookmark-store';
 import { SessionPool } from './session-pool';
-import type { OpOf, RowUpdate, SessionOpResults, WorkerMemory } from './session-worker-protocol';
+import type { DeltaJson, OpOf, RowUpdate, SessionOpResults, WorkerMemory } from './session-worker-protocol';
+import { encodedDelta } from '../encoded-json';
 import { LOADING_FLUSH_MS } from './worker-sessions';
 import { PROVENANCE_FILE } from '../sources/sciagent-home';
 import { LIVE_WINDOW_MS, LiveSession } from './live-session';
@@ -455,16 +455,13 @@ export class SessionStore {
   }
 
   /** A row (and delta) a worker answered with: the delta goes out at once, in answer order. */
-  private takeUpdate(
-    key: string,
-    state: FileState,
-    update: RowUpdate & { delta?: SessionDelta | null },
-  ): void {
+  private takeUpdate(key: string, state: FileState, update: RowUpdate & { delta?: DeltaJson | null }): void {
     state.row = update.item;
     state.lastGrowthAt = update.lastGrowthAt;
     if (update.delta) {
       state.version = Math.max(state.version, update.delta.version);
-      this.emit({ type: 'session.delta', delta: update.delta });
+      // Passed on as the JSON its worker wrote: hosts write (or send) the bytes.
+      this.emit({ type: 'session.delta', delta: encodedDelta(update.delta) });
     }
     if (update.held) {
       this.held.add(key);
@@ -492,7 +489,7 @@ export class SessionStore {
     if (!state) return Promise.resolve();
     const generation = state.generation;
     const done = (
-      this.pool.call(key, state.sessionId, op) as Promise<RowUpdate & { delta?: SessionDelta | null }>
+      this.pool.call(key, state.sessionId, op) as Promise<RowUpdate & { delta?: DeltaJson | null }>
     ).then(
       (update) => {
         if (state.generation === generation) this.takeUpdate(key, state, update);

@@ -6,7 +6,7 @@
  * carries rows, deltas and snapshots to the clients (issue 8: the main thread's event loop must
  * never be blocked for more than 50 ms, and a big session's heap there made GC pauses that long).
  */
-import type { SessionDelta, SessionListItem } from '../../../src-shared/bridge/contract';
+import type { SessionListItem } from '../../../src-shared/bridge/contract';
 import type { RecordPosition } from '../../../src-shared/formats/sciagent/types';
 
 /** One thing asked of a log's session. Ops of one log are handled in the order they were given. */
@@ -62,6 +62,18 @@ export interface RowUpdate {
   held: boolean;
 }
 
+/**
+ * A SessionDelta as the worker sends it: its JSON (UTF-8, transferred), and the few fields the
+ * main thread reads — which clients want it (key) and the versions it carries on. Decoding and
+ * re-encoding a 5,000-row delta cost the main thread 15–40 ms while a big log was read.
+ */
+export interface DeltaJson {
+  key: string;
+  fromVersion: number;
+  version: number;
+  json: Uint8Array;
+}
+
 export interface LocatedEvent {
   event: RecordPosition & { eventId: string };
   corrections: {
@@ -74,7 +86,7 @@ export interface LocatedEvent {
 }
 
 export interface ReadResult extends RowUpdate {
-  delta: SessionDelta | null;
+  delta: DeltaJson | null;
   /** Byte offset up to which complete lines were consumed. */
   committedOffset: number;
 }
@@ -88,16 +100,16 @@ export interface SnapshotResult extends RowUpdate {
   /** The snapshot's version. */
   version: number;
   /** Changes pending before the snapshot (folded into it): the other clients still get them. */
-  delta: SessionDelta | null;
+  delta: DeltaJson | null;
 }
 
 /** The answer to each op, by op name. */
 export interface SessionOpResults {
   read: ReadResult;
-  ready: RowUpdate & { delta: SessionDelta | null };
-  take: RowUpdate & { delta: SessionDelta | null };
+  ready: RowUpdate & { delta: DeltaJson | null };
+  take: RowUpdate & { delta: DeltaJson | null };
   snapshot: SnapshotResult;
-  reset: RowUpdate & { delta: SessionDelta | null };
+  reset: RowUpdate & { delta: DeltaJson | null };
   notice: RowUpdate;
   locate: LocatedEvent | null;
   'line-no': number;

@@ -2,7 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { LOADING_DELTA_ROWS, LOADING_FLUSH_MS, WorkerSessions } from './worker-sessions';
-import type { SessionJob, SessionOp } from './session-worker-protocol';
+import type { DeltaJson, SessionJob, SessionOp } from './session-worker-protocol';
 
 const enc = new TextEncoder();
 const line = (seq: number) =>
@@ -25,16 +25,29 @@ function harness() {
     sessionId: 's',
     op,
   });
+  // A delta comes back as its JSON (for the main thread to pass on): read it as the page will.
+  const withDecodedDelta = (result: unknown) => {
+    const r = result as { delta?: DeltaJson | null };
+    return (r?.delta ? { ...r, delta: JSON.parse(new TextDecoder().decode(r.delta.json)) } : r) as never;
+  };
   return {
     sessions,
     advance: (ms: number) => (now += ms),
-    handle: (op: SessionOp) => sessions.handle(job(op)) as never,
+    handle: (op: SessionOp) => withDecodedDelta(sessions.handle(job(op))),
     read(from: number, to: number) {
       let text = '';
       for (let seq = from; seq < to; seq++) text += line(seq);
       const bytes = enc.encode(text);
-      const result = sessions.handle(
-        job({ op: 'read', bytes, fromOffset: offset, reset: offset === 0, fileBytes: offset + bytes.length }),
+      const result = withDecodedDelta(
+        sessions.handle(
+          job({
+            op: 'read',
+            bytes,
+            fromOffset: offset,
+            reset: offset === 0,
+            fileBytes: offset + bytes.length,
+          }),
+        ),
       ) as { delta: { timeline: { length: number } } | null; held: boolean; item: { events: number } };
       offset += bytes.length;
       return result;

@@ -7,7 +7,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ChunkParser } from '../../../src-shared/formats/sciagent/chunk-parser';
 import { LiveSession } from './live-session';
+import type { SessionDelta } from '../../../src-shared/bridge/contract';
 import type {
+  DeltaJson,
   LocatedEvent,
   OpOf,
   RowUpdate,
@@ -55,10 +57,11 @@ export class WorkerSessions {
       case 'snapshot': {
         const hosted = this.hosted(job);
         const { snapshot, delta } = hosted.session.snapshot(op.version);
+        if (delta) hosted.lastTaken = this.now();
         hosted.lastTaken = this.now();
         // A fresh buffer of its own (not a pooled Buffer's slab): it is transferred to the main thread.
         const json = new TextEncoder().encode(JSON.stringify(snapshot));
-        return { ...this.row(hosted), json, version: snapshot.version, delta };
+        return { ...this.row(hosted), json, version: snapshot.version, delta: deltaJson(delta) };
       }
       case 'reset': {
         const hosted = this.hosted(job);
@@ -100,10 +103,10 @@ export class WorkerSessions {
     return { ...this.withDelta(hosted, due), committedOffset: parsed.committedOffset };
   }
 
-  private withDelta(hosted: Hosted, take: boolean): RowUpdate & { delta: SessionOpResults['take']['delta'] } {
+  private withDelta(hosted: Hosted, take: boolean): RowUpdate & { delta: DeltaJson | null } {
     const delta = take ? hosted.session.takeDelta() : null;
     if (delta) hosted.lastTaken = this.now();
-    return { ...this.row(hosted), delta };
+    return { ...this.row(hosted), delta: deltaJson(delta) };
   }
 
   private row(hosted: Hosted): RowUpdate {
@@ -141,6 +144,14 @@ export class WorkerSessions {
     }
     return hosted;
   }
+}
+
+/** A delta as its JSON, for the main thread to pass on (session-worker-protocol's DeltaJson). */
+function deltaJson(delta: SessionDelta | null): DeltaJson | null {
+  if (!delta) return null;
+  const { key, fromVersion, version } = delta;
+  // A fresh buffer of its own (not a pooled Buffer's slab): it is transferred to the main thread.
+  return { key, fromVersion, version, json: new TextEncoder().encode(JSON.stringify(delta)) };
 }
 
 /** How long a child session folder found missing is taken as missing before it is looked for again. */

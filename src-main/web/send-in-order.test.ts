@@ -1,0 +1,46 @@
+// A real WebSocket server and client on 127.0.0.1: what the page receives is what was sent.
+import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocket, WebSocketServer } from 'ws';
+import { PIECE_BYTES, sendInOrder, type OrderedClient } from './send-in-order';
+
+let server: WebSocketServer | null = null;
+afterEach(async () => {
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  server = null;
+});
+
+async function connected(): Promise<{ client: OrderedClient; received: string[]; page: WebSocket }> {
+  server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await new Promise((resolve) => server!.once('listening', resolve));
+  const port = (server.address() as { port: number }).port;
+  const accepted = new Promise<WebSocket>((resolve) => server!.once('connection', resolve));
+  const page = new WebSocket(`ws://127.0.0.1:${port}`);
+  const received: string[] = [];
+  page.on('message', (data, isBinary) => received.push(isBinary ? '(binary)' : String(data)));
+  await new Promise((resolve) => page.once('open', resolve));
+  return { client: { socket: await accepted, pending: 0, tail: Promise.resolve() }, received, page };
+}
+
+describe('sendInOrder', () => {
+  it('sends a big message in pieces, one a turn, arriving whole and in order with the messages around it', async () => {
+    const { client, received, page } = await connected();
+    // ~1.5 MB of text whose multi-byte characters fall across piece boundaries.
+    const big = JSON.stringify({ rows: 'é€😀x'.repeat(Math.ceil((6 * PIECE_BYTES) / 10)) });
+    let turns = 0;
+    const count = () => {
+      turns++;
+      if (client.pending > 0) setImmediate(count);
+    };
+    sendInOrder(client, JSON.stringify({ n: 1 }));
+    sendInOrder(client, Promise.resolve([Buffer.from(big)]));
+    setImmediate(count);
+    sendInOrder(client, JSON.stringify({ n: 3 })); // queued behind the big one
+    for (let i = 0; i < 200 && received.length < 3; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(received).toHaveLength(3);
+    expect(received[0]).toBe('{"n":1}');
+    expect(received[1]).toBe(big);
+    expect(received[2]).toBe('{"n":3}');
+    expect(turns).toBeGreaterThan(Math.floor(Buffer.byteLength(big) / PIECE_BYTES) - 1); // the loop ran between pieces
+    page.close();
+  });
+});
