@@ -22,16 +22,19 @@ export interface OrderedClient {
 /** Lets other work run between two slices of a big reply's encoding, or two pieces of a send. */
 export const yieldTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-export function sendInOrder(client: OrderedClient, message: string | Promise<Uint8Array[]>): void {
-  // The usual case — a small message and nothing queued — goes out at once, as one frame.
-  if (typeof message === 'string' && message.length <= PIECE_BYTES / 4 && client.pending === 0) {
+export function sendInOrder(
+  client: OrderedClient,
+  message: string | Uint8Array | Promise<Uint8Array[]>,
+): void {
+  // The usual case — a message made at once, not big, nothing queued — goes out at once, whole.
+  if (!(message instanceof Promise) && message.length <= PIECE_BYTES / 4 && client.pending === 0) {
     if (client.socket.readyState === client.socket.OPEN) client.socket.send(message, { binary: false });
     return;
   }
   client.pending++;
   client.tail = client.tail
     .then((): Promise<Uint8Array[]> | Uint8Array[] =>
-      typeof message === 'string' ? [Buffer.from(message)] : message,
+      typeof message === 'string' ? [Buffer.from(message)] : message instanceof Promise ? message : [message],
     )
     .then((parts) => sendInPieces(client.socket, parts))
     .catch(() => {

@@ -18,6 +18,7 @@ import { connectClient } from '../services/client-services';
 import type { SessionStore } from '../services/sessions/session-store';
 import { isUnder } from '../services/fs/is-under';
 import { jsonInSlices } from './json-in-slices';
+import { encodedBytesOf } from '../services/encoded-json';
 import { sendInOrder, yieldTurn, type OrderedClient } from './send-in-order';
 import { parseAppPath } from '../../src-shared/links/app-link';
 
@@ -64,9 +65,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const clients = new Set<Client>();
 
   const unsubscribe = options.store.onEvent((event) => {
-    const pushed = { type: 'event', event } satisfies WsMessage;
-    // A delta is the JSON its session worker wrote: copied in as its bytes, never re-encoded here.
-    const message = event.type === 'session.delta' ? jsonInSlices(pushed, yieldTurn) : JSON.stringify(pushed);
+    const message = pushedMessage(event);
     for (const client of clients) if (client.wants(event)) sendInOrder(client, message);
   });
 
@@ -120,6 +119,20 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     },
   };
 }
+
+/**
+ * The message for a pushed event, made at once (a live append's delta goes out in the turn it
+ * came in: through the async path of a reply it waited behind other messages, and the 50-session
+ * live bench's p95 rose 145 → 200–330 ms). A delta is the JSON its session worker wrote, copied in
+ * as its bytes, never re-encoded here.
+ */
+function pushedMessage(event: PushedEvent): string | Uint8Array {
+  const bytes = event.type === 'session.delta' ? encodedBytesOf(event.delta) : undefined;
+  if (!bytes) return JSON.stringify({ type: 'event', event } satisfies WsMessage);
+  return Buffer.concat([DELTA_PREFIX, bytes, DELTA_SUFFIX]);
+}
+const DELTA_PREFIX = Buffer.from('{"type":"event","event":{"type":"session.delta","delta":');
+const DELTA_SUFFIX = Buffer.from('}}');
 
 interface Client extends OrderedClient {
   wants: (e: PushedEvent) => boolean;
