@@ -3,6 +3,8 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
+export { until } from '../../test-support/until';
+
 export const FIXTURE_SESSIONS = path.resolve(import.meta.dirname, '../../../e2e/fixtures/home-sessions');
 
 export interface TempDirs {
@@ -33,19 +35,4 @@ export async function makeTempDirs(...sessionIds: string[]): Promise<TempDirs> {
     },
     cleanup: () => rm(base, { recursive: true, force: true }),
   };
-}
-
-/** Waits for a condition driven by real watchers and workers (bounded; fails with `what`). */
-export async function until<T>(
-  get: () => T | undefined | null | false,
-  what: string,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const value = get();
-    if (value) return value;
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }

@@ -42,7 +42,9 @@ export async function loadSciagentSession(
   const lineage = new SciagentLineageBuilder(log, sessionId, {
     childSessionExists: options.childSessionExists,
   });
-  const bytes = await readLogFile(file, (chunk) => lineage.apply(log.push(chunk)));
+  const bytes = await readLogFile(file, (chunk) => {
+    lineage.apply(log.push(chunk));
+  });
   lineage.apply(log.end());
   const summary = summarizeSession(log, {
     sessionId,

@@ -4,6 +4,7 @@ import { appendFile, mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } fro
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { until } from '../../test-support/until';
 import { addOldSession } from './test-support/old-session';
 import type { PushedEvent, SessionListItem } from '../../../src-shared/bridge/contract';
 import { listItemFromEnds } from './session-list-cache-fallback';
@@ -38,16 +39,6 @@ async function startStore(options: Partial<SessionStoreOptions> = {}, events: Pu
 async function stopStore() {
   await store?.close();
   store = null;
-}
-
-async function until<T>(get: () => T | undefined | null | false, what: string, timeoutMs = 8000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const value = get();
-    if (value) return value;
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 const row = (s: SessionStore, id: string): SessionListItem | undefined =>

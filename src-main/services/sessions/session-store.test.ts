@@ -3,6 +3,7 @@ import { appendFile, copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/pro
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { until } from '../../test-support/until';
 import type { PushedEvent, SessionDelta } from '../../../src-shared/bridge/contract';
 import { decodeNodes } from '../../../src-shared/bridge/graph-columns';
 import type { SessionPool } from './session-pool';
@@ -19,16 +20,6 @@ afterEach(async () => {
   store = null;
   await rm(home, { recursive: true, force: true });
 });
-
-async function until<T>(get: () => T | undefined | null | false, what: string, timeoutMs = 8000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const value = get();
-    if (value) return value;
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 const line = (fields: Record<string, unknown>) =>
   JSON.stringify({
