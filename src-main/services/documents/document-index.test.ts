@@ -92,6 +92,9 @@ describe('DocumentIndex', () => {
     // Long enough for chokidar's events and the debounced flush to have run if they came.
     await new Promise((r) => setTimeout(r, 600));
     expect(index.rescans).toBe(0);
+    // The session's folder is not watched at all (each append re-read it); its parent is.
+    expect(index.watchedFolders()).toContain(path.join(root, 'sessions'));
+    expect(index.watchedFolders()).not.toContain(path.dirname(log));
 
     // Anything else new under a root is looked at: a step trace appears.
     const trace = await validFixture();

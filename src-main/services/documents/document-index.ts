@@ -5,6 +5,7 @@
  * reload. Pushes `documents.changed`.
  */
 import { watch, type FSWatcher } from 'chokidar';
+import { existsSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { BridgeError, type DocumentListItem, type PushedEvent } from '../../../src-shared/bridge/contract';
 import { isUnder } from '../fs/is-under';
@@ -20,8 +21,22 @@ const IGNORED_DIRS = /(^|[/\\])(node_modules|\.git)([/\\]|$)/;
  */
 const SESSION_LOG = 'provenance.jsonl';
 
-function ignoredByDocuments(p: string): boolean {
-  return IGNORED_DIRS.test(p) || path.basename(p) === SESSION_LOG;
+/**
+ * Sciagent session folders (those holding a provenance.jsonl) are the log watcher's. Watching one
+ * here cost a folder re-read (readdir + stats) per append to its log — with 50 sessions written at
+ * once, ~20% of serve's main thread. A document kept inside a session folder is still found by
+ * the walk at start and on a rescan; it is not followed live. Only positives are remembered: a
+ * folder just made may get its log a moment later.
+ */
+const sessionFolders = new Set<string>();
+
+function ignoredByDocuments(p: string, stats?: Stats): boolean {
+  if (IGNORED_DIRS.test(p) || path.basename(p) === SESSION_LOG) return true;
+  if (stats && !stats.isDirectory()) return false;
+  if (sessionFolders.has(p)) return true;
+  if (!existsSync(path.join(p, SESSION_LOG))) return false;
+  sessionFolders.add(p);
+  return true;
 }
 
 export class DocumentIndex {
@@ -52,6 +67,11 @@ export class DocumentIndex {
   onEvent(listener: (event: PushedEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** The folders chokidar watches now (tests check which are left out). */
+  watchedFolders(): string[] {
+    return Object.keys(this.watcher?.getWatched() ?? {}).map((p) => path.resolve(p));
   }
 
   list(): DocumentListItem[] {

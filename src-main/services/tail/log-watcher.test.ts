@@ -24,7 +24,7 @@ async function until(condition: () => boolean, what: string, timeoutMs = 5000): 
   }
 }
 
-function start(options: { catchUpMs?: number } = {}) {
+function start(options: { catchUpMs?: number; liveWindowMs?: number } = {}) {
   const seen = new Map<string, string>();
   const notices: string[] = [];
   const dec = new TextDecoder();
@@ -77,6 +77,63 @@ describe('LogWatcher (real chokidar, real files)', () => {
     await until(() => (seen.get(log) ?? '').split('\n').length === 201, 'all 200 lines');
     const lines = seen.get(log)!.trim().split('\n');
     expect(lines).toEqual(Array.from({ length: 200 }, (_, i) => String(i)));
+  });
+
+  it('lets chokidar go of the folder of a live log while its raw watch follows it, and watches it again once quiet', async () => {
+    const log = path.join(dir, 'sessions', 'a', 'provenance.jsonl');
+    const folder = path.dirname(log);
+    await mkdir(folder, { recursive: true });
+    await writeFile(log, '0\n');
+    const { seen, ready } = start({ liveWindowMs: 1500 });
+    await ready;
+    let n = 1;
+    const append = async () => appendFile(log, `${n++}\n`);
+    // Growing: the raw watch fires, and the next safety tick hands the folder off.
+    const handedOff = () => watcher!.handedOffFiles().includes(log);
+    for (let i = 0; i < 100 && !handedOff(); i++) {
+      await append();
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(handedOff()).toBe(true);
+    // Still followed, line by line, without chokidar.
+    for (let i = 0; i < 20; i++) await append();
+    const all = () => Array.from({ length: n }, (_, i) => `${i}\n`).join('');
+    await until(() => seen.get(log) === all(), 'the appends while handed off');
+    // Quiet for longer than the live window: chokidar watches the folder again, and follows it.
+    await until(() => !handedOff(), 'the folder watched again', 6000);
+    await append();
+    await until(() => seen.get(log) === all(), 'an append after the hand-back');
+  });
+
+  it('notices a handed-off log deleted, and reads the one written in its place', async () => {
+    const log = path.join(dir, 'sessions', 'a', 'provenance.jsonl');
+    const folder = path.dirname(log);
+    await mkdir(folder, { recursive: true });
+    await writeFile(log, 'x\n');
+    const { seen, ready } = start();
+    await ready;
+    for (let i = 0; i < 100 && !watcher!.handedOffFiles().includes(log); i++) {
+      await appendFile(log, 'x\n');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(watcher!.handedOffFiles()).toEqual([log]);
+    await rm(log);
+    await until(() => !seen.has(log), 'the removal');
+    await writeFile(log, 'new\n');
+    await until(() => seen.get(log) === 'new\n', 'the new log');
+  });
+
+  it('keeps watching a root holding a live log (only session folders are handed off)', async () => {
+    const log = path.join(dir, 'provenance.jsonl');
+    await writeFile(log, '');
+    const { seen, ready } = start();
+    await ready;
+    for (let i = 0; i < 30; i++) {
+      await appendFile(log, `${i}\n`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await until(() => (seen.get(log) ?? '').split('\n').length === 31, 'the appends');
+    expect(watcher!.handedOffFiles()).toEqual([]);
   });
 
   it('tells the user and re-reads when a log is truncated', async () => {

@@ -7,10 +7,18 @@
  *   3. a periodic catch-up of every file, for events the OS dropped.
  * On ENOSPC/EMFILE (watch limits) it falls back to polling, once, and says so.
  * No `awaitWriteFinish`: it would hold events back for as long as a log keeps growing.
+ *
+ * A live log whose raw watch works is taken out of chokidar's hands while it stays live (handOff):
+ * chokidar re-reads a folder (readdir + a stat of each entry) and stats the file on every append,
+ * and with 50 sessions written at once that was about half of serve's main thread. The raw watch
+ * and the safety poll follow the file meanwhile; chokidar watches its folder again once it is
+ * quiet, or as soon as the raw watch is lost (the file renamed away or deleted).
  */
 import { watch, type FSWatcher } from 'chokidar';
 import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { isUnder } from '../fs/is-under';
 import { FileTailer, type ResetReason } from './file-tailer';
 import { RawWatches } from './raw-watches';
 
@@ -61,7 +69,15 @@ export class LogWatcher {
   private watcher: FSWatcher | null = null;
   private readonly tailers = new Map<string, FileTailer>();
   private readonly lastGrowth = new Map<string, number>();
-  private readonly raw = new RawWatches(MAX_RAW_WATCHES, (file) => this.poke(file));
+  private readonly raw = new RawWatches(
+    MAX_RAW_WATCHES,
+    (file) => this.poke(file),
+    (file) => this.handBack(file),
+  );
+  /** Live logs chokidar does not watch now, nor their folders (see handOff). */
+  private readonly handedOff = new Set<string>();
+  /** Live logs whose folder chokidar must keep watching (a root, or it holds other logs). */
+  private readonly keptWatched = new Set<string>();
   /** When each live log was last polled by pollLive. */
   private readonly lastPolled = new Map<string, number>();
   /** Deferred logs (not read yet) and their size when found: a change of size activates them. */
@@ -90,6 +106,11 @@ export class LogWatcher {
     for (const t of this.timers) t.unref?.();
     const firstReads = this.pollAll();
     if (this.options.awaitFirstRead !== false) await firstReads;
+  }
+
+  /** Live logs chokidar does not watch now, their raw watch does (see handOff; tests read it). */
+  handedOffFiles(): string[] {
+    return [...this.handedOff].sort();
   }
 
   files(): string[] {
@@ -174,6 +195,8 @@ export class LogWatcher {
         `file watch limit reached (${error.code}); falling back to polling every 200 ms — raise fs.inotify.max_user_watches to watch natively`,
       );
       await this.watcher?.close();
+      // The new watcher watches everything under the roots again.
+      this.handedOff.clear();
       await this.startWatcher(true);
       return;
     }
@@ -239,6 +262,7 @@ export class LogWatcher {
     this.lastGrowth.delete(file);
     this.lastPolled.delete(file);
     this.raw.drop(file);
+    this.keptWatched.delete(file);
     this.deferred.delete(file);
     this.closedFiles.delete(file);
     this.events.onFileRemoved(file);
@@ -252,14 +276,41 @@ export class LogWatcher {
         this.tailers.get(file)?.release(); // quiet: its file need not stay open
         continue;
       }
-      if (
-        this.raw.firedWithin(file, RAW_TRUST_MS) &&
-        now - (this.lastPolled.get(file) ?? 0) < WATCHED_POLL_MS
-      )
-        continue;
+      const watched = this.raw.firedWithin(file, RAW_TRUST_MS);
+      if (watched) this.handOff(file);
+      if (watched && now - (this.lastPolled.get(file) ?? 0) < WATCHED_POLL_MS) continue;
       this.lastPolled.set(file, now);
       void this.tailers.get(file)?.poke();
     }
     this.raw.keep((file) => now - (this.lastGrowth.get(file) ?? 0) <= window);
+  }
+
+  /**
+   * Stops chokidar watching a live log and its folder: the raw watch (which just proved it works)
+   * and the poll cover the file. Only a folder that holds no other followed log and is not a root
+   * is let go; a new log appearing in it meanwhile is found when it is watched again (a sciagent
+   * session folder holds one log: child sessions are folders of their own).
+   */
+  private handOff(file: string): void {
+    if (!this.watcher || this.closed || this.handedOff.has(file) || this.keptWatched.has(file)) return;
+    const dir = path.dirname(file);
+    const inside = dir + path.sep;
+    const shared =
+      this.options.roots.some((root) => isUnder(root, dir)) ||
+      [...this.tailers.keys()].some((other) => other !== file && other.startsWith(inside));
+    if (shared) {
+      this.keptWatched.add(file); // asked again on every safety tick otherwise
+      return;
+    }
+    this.watcher.unwatch([dir, file]);
+    this.handedOff.add(file);
+  }
+
+  /** Chokidar watches a handed-off log and its folder again (it went quiet, or its watch was lost). */
+  private handBack(file: string): void {
+    if (!this.handedOff.delete(file) || !this.watcher || this.closed) return;
+    this.watcher.add([path.dirname(file), file]);
+    // Deleted while chokidar was not watching: chokidar has nothing to say `unlink` about.
+    void stat(file).catch(() => this.unfollow(file));
   }
 }

@@ -14,6 +14,8 @@ export class RawWatches {
   constructor(
     private readonly max: number,
     private readonly onChange: (file: string) => void,
+    /** A watch was dropped (file renamed away, quiet again, or closed). */
+    private readonly onDrop: (file: string) => void = () => {},
   ) {}
 
   /** Watches `file` if it is not watched yet and the cap allows. */
@@ -34,9 +36,12 @@ export class RawWatches {
   }
 
   drop(file: string): void {
-    this.watches.get(file)?.close();
+    const watcher = this.watches.get(file);
+    if (!watcher) return;
+    watcher.close();
     this.watches.delete(file);
     this.fired.delete(file);
+    this.onDrop(file);
   }
 
   /** Whether `file`'s watch reported a change within the last `ms`: it works for this file. */
