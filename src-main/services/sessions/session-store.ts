@@ -32,6 +32,11 @@ import { isUnder } from '../fs/is-under';
 const MAX_RAW_LINE_BYTES = 256 * 1024;
 const LIST_THROTTLE_MS = 150;
 /**
+ * A log no page has open is read at most this often while it grows (its appends are read
+ * together): its row is all anyone sees of it, and rows go out every LIST_THROTTLE_MS.
+ */
+const UNFOLLOWED_READ_PACE_MS = 100;
+/**
  * Chunks of one log handed to its worker and not yet applied there before its tailer reads on
  * (back-pressure): enough to keep the worker busy, without queueing a whole 1 GB log (~850 MB of
  * copies) in memory as the first read once did.
@@ -161,6 +166,7 @@ export class SessionStore {
         // Up at once: a big log is read in the background, its row showing the progress.
         awaitFirstRead: false,
         deferRead: (f, stats) => this.shouldDefer(f, stats),
+        readPaceMs: (f) => (this.files.get(f)?.followed ? 0 : UNFOLLOWED_READ_PACE_MS),
       },
       {
         onFileAdded: (file) => this.addFile(file),

@@ -24,8 +24,11 @@ async function until(condition: () => boolean, what: string, timeoutMs = 5000): 
   }
 }
 
-function start(options: { catchUpMs?: number; liveWindowMs?: number } = {}) {
+function start(
+  options: { catchUpMs?: number; liveWindowMs?: number; readPaceMs?: (file: string) => number } = {},
+) {
   const seen = new Map<string, string>();
+  const reads = new Map<string, number>();
   const notices: string[] = [];
   const dec = new TextDecoder();
   watcher = new LogWatcher(
@@ -33,6 +36,7 @@ function start(options: { catchUpMs?: number; liveWindowMs?: number } = {}) {
     {
       onFileAdded: (f) => seen.set(f, seen.get(f) ?? ''),
       onBytes: (f, bytes) => {
+        reads.set(f, (reads.get(f) ?? 0) + 1);
         seen.set(f, (seen.get(f) ?? '') + dec.decode(bytes));
       },
       onReset: (f) => seen.set(f, ''),
@@ -40,7 +44,7 @@ function start(options: { catchUpMs?: number; liveWindowMs?: number } = {}) {
       onNotice: (m) => notices.push(m),
     },
   );
-  return { seen, notices, ready: watcher.start() };
+  return { seen, reads, notices, ready: watcher.start() };
 }
 
 describe('LogWatcher (real chokidar, real files)', () => {
@@ -134,6 +138,29 @@ describe('LogWatcher (real chokidar, real files)', () => {
     }
     await until(() => (seen.get(log) ?? '').split('\n').length === 31, 'the appends');
     expect(watcher!.handedOffFiles()).toEqual([]);
+  });
+
+  it('reads the appends of a paced log together, and every one of them', async () => {
+    const paced = path.join(dir, 'sessions', 'paced', 'provenance.jsonl');
+    const prompt = path.join(dir, 'sessions', 'prompt', 'provenance.jsonl');
+    for (const log of [paced, prompt]) {
+      await mkdir(path.dirname(log), { recursive: true });
+      await writeFile(log, '');
+    }
+    const { seen, reads, ready } = start({ readPaceMs: (f) => (f === paced ? 200 : 0) });
+    await ready;
+    reads.clear();
+    let text = '';
+    for (let i = 0; i < 40; i++) {
+      text += `${i}\n`;
+      await appendFile(paced, `${i}\n`);
+      await appendFile(prompt, `${i}\n`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    await until(() => seen.get(paced) === text && seen.get(prompt) === text, 'both logs read to the end');
+    // ~0.6 s of appends: the paced log is read every 200 ms, the other on (nearly) every append.
+    expect(reads.get(paced)).toBeLessThanOrEqual(6);
+    expect(reads.get(prompt)).toBeGreaterThan(2 * reads.get(paced)!);
   });
 
   it('tells the user and re-reads when a log is truncated', async () => {

@@ -59,6 +59,13 @@ export interface LogWatcherOptions {
    */
   deferRead?(file: string, stats: Stats | undefined): boolean;
   /**
+   * How long a change to `file` may wait to be read together with the next ones (default 0: read
+   * at once). The session store paces logs no page has open: their only reader is the sessions
+   * list, which is sent every 150 ms, and reading each of 50 logs on every 10 ms append kept
+   * serve's main thread and the workers busy for nothing.
+   */
+  readPaceMs?(file: string): number;
+  /**
    * Whether start() waits until every log found was read to its end (default true). The session
    * store does not: a 1 GB log takes seconds to read, and the app should be up meanwhile.
    */
@@ -74,6 +81,8 @@ export class LogWatcher {
     (file) => this.poke(file),
     (file) => this.handBack(file),
   );
+  /** Paced logs' reads waiting for their time (see readPaceMs). */
+  private readonly paced = new Map<string, ReturnType<typeof setTimeout>>();
   /** Live logs chokidar does not watch now, nor their folders (see handOff). */
   private readonly handedOff = new Set<string>();
   /** Live logs whose folder chokidar must keep watching (a root, or it holds other logs). */
@@ -162,6 +171,8 @@ export class LogWatcher {
     this.closed = true;
     this.raw.closeAll();
     for (const t of this.timers) clearInterval(t);
+    for (const t of this.paced.values()) clearTimeout(t);
+    this.paced.clear();
     for (const t of this.tailers.values()) t.dispose();
     this.tailers.clear();
     await this.watcher?.close();
@@ -246,7 +257,20 @@ export class LogWatcher {
     });
   }
 
+  /** A change to `file` was reported: read it now, or with the next ones (readPaceMs). */
   private poke(file: string): void {
+    const pace = this.options.readPaceMs?.(file) ?? 0;
+    if (pace <= 0) return this.pokeNow(file);
+    if (this.paced.has(file) || this.closed) return;
+    const timer = setTimeout(() => {
+      this.paced.delete(file);
+      this.pokeNow(file);
+    }, pace);
+    timer.unref?.();
+    this.paced.set(file, timer);
+  }
+
+  private pokeNow(file: string): void {
     const tailer = this.tailers.get(file);
     if (this.closedFiles.has(file)) return;
     if (tailer && this.deferred.has(file)) this.activate(file);
@@ -262,6 +286,8 @@ export class LogWatcher {
     this.lastGrowth.delete(file);
     this.lastPolled.delete(file);
     this.raw.drop(file);
+    clearTimeout(this.paced.get(file));
+    this.paced.delete(file);
     this.keptWatched.delete(file);
     this.deferred.delete(file);
     this.closedFiles.delete(file);
@@ -278,7 +304,9 @@ export class LogWatcher {
       }
       const watched = this.raw.firedWithin(file, RAW_TRUST_MS);
       if (watched) this.handOff(file);
-      if (watched && now - (this.lastPolled.get(file) ?? 0) < WATCHED_POLL_MS) continue;
+      const since = now - (this.lastPolled.get(file) ?? 0);
+      if (watched && since < WATCHED_POLL_MS) continue;
+      if (since < (this.options.readPaceMs?.(file) ?? 0)) continue;
       this.lastPolled.set(file, now);
       void this.tailers.get(file)?.poke();
     }
