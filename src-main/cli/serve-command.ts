@@ -26,6 +26,13 @@ export async function serveCommand(
     io.err(`lineage-explorer: ${(error as Error).message}`);
     return 2;
   }
+  // Listened for from the start: a stop while the roots are still scanned (the first seconds of a
+  // big home) must close the store too — Node's default for SIGTERM ends the process at once, and
+  // the sessions-list cache was never saved when serve was stopped that early.
+  const stopped = new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
   const benchStats = startBenchStats(); // only with LINEAGE_EXPLORER_BENCH_STATS set (npm run bench)
   const store = new SessionStore({ roots: roots.roots });
   benchStats.reportWorkers(() => store.workerMemory());
@@ -49,13 +56,8 @@ export async function serveCommand(
   if (roots.demo) io.err(`lineage-explorer: no sciagent home at ${roots.home}; showing the demo sessions`);
   io.err(`lineage-explorer: following ${store.roots.join(', ')}`);
   io.out(`Lineage Explorer: ${host.url}`);
-  await starting;
-
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  await Promise.race([starting, stopped]);
+  await stopped;
   await host.close();
   await store.close();
   return 0;

@@ -43,6 +43,7 @@ export class DocumentIndex {
   private readonly docs = new Map<string, DocumentListItem>();
   private readonly listeners = new Set<(event: PushedEvent) => void>();
   private watcher: FSWatcher | null = null;
+  private closed = false;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private readonly touched = new Set<string>();
   private rescan = false;
@@ -54,6 +55,9 @@ export class DocumentIndex {
   async start(): Promise<void> {
     for (const root of this.roots)
       for (const d of await findDocuments(root)) this.put(d.key, d.kind, d.label, d.path);
+    // Closed during the walk (serve stopped while starting): a watcher made now would keep the
+    // process alive with nobody to close it.
+    if (this.closed) return;
     this.watcher = watch(this.roots, {
       ignoreInitial: true,
       depth: 6,
@@ -110,6 +114,7 @@ export class DocumentIndex {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     if (this.timer) clearTimeout(this.timer);
     await this.watcher?.close();
     this.listeners.clear();

@@ -127,6 +127,8 @@ export class SessionStore {
   private listed: Promise<void> | null = null;
   /** Logs listed from the cache before the watcher's scan found them (see prelist). */
   private readonly prelisted = new Set<string>();
+  /** The early listing while it runs (close waits for it: the rows it makes are worth saving). */
+  private prelisting: Promise<boolean> | null = null;
   /** Starts the watcher's scan after an early listing (see SCAN_WAIT_MAX_MS). */
   private startScan: (() => void) | null = null;
   private closing = false;
@@ -211,6 +213,7 @@ export class SessionStore {
     this.initialScan = true;
     // A big or cached home is listed before the scan, which then confirms it (see prelist).
     const prelisted = this.prelist();
+    this.prelisting = prelisted;
     // The scans wait, after an early listing, until a page has its list (see SCAN_WAIT_MAX_MS).
     const scanning = prelisted.then(async (early) => {
       if (early)
@@ -306,6 +309,9 @@ export class SessionStore {
     await this.watcher.close();
     await this.documents.close();
     await this.pool.close();
+    // Stopped while the roots are first listed: the rows read from the logs' ends go into the
+    // cache too, so the next start need not read them again.
+    await this.prelisting?.catch(() => false);
     this.rememberRows(this.list());
     await this.listCache.save();
     this.listeners.clear();

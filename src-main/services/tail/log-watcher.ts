@@ -95,6 +95,8 @@ export class LogWatcher {
   private readonly closedFiles = new Set<string>();
   private readonly timers: ReturnType<typeof setInterval>[] = [];
   private polling = false;
+  /** Ends start()'s wait for chokidar's `ready` (see startWatcher). */
+  private unblockStart: (() => void) | null = null;
   private closed = false;
 
   constructor(
@@ -105,6 +107,7 @@ export class LogWatcher {
   /** Starts watching; resolves once the initial scan is done and every log was read once. */
   async start(): Promise<void> {
     await this.startWatcher(false);
+    if (this.closed) return;
     // While a file is live, a stat every ~16 ms (a frame) finds an append before chokidar does
     // most of the time (PERF-NOTES: chokidar ~20 ms p50 / ~50 ms p95, a 16 ms poll ~8 / ~15 ms),
     // and catches the trailing event chokidar drops. A stat of an unchanged file costs ~30 µs.
@@ -169,6 +172,7 @@ export class LogWatcher {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.unblockStart?.();
     this.raw.closeAll();
     for (const t of this.timers) clearInterval(t);
     for (const t of this.paced.values()) clearTimeout(t);
@@ -180,6 +184,7 @@ export class LogWatcher {
   }
 
   private async startWatcher(usePolling: boolean): Promise<void> {
+    if (this.closed) return; // closed before it started: nothing may outlive close()
     const watcher = watch(this.options.roots, {
       ignoreInitial: false,
       persistent: true,
@@ -196,7 +201,12 @@ export class LogWatcher {
     watcher.on('change', (file) => this.poke(file));
     watcher.on('unlink', (file) => this.unfollow(file));
     watcher.on('error', (error) => void this.onWatchError(error as NodeJS.ErrnoException));
-    await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+    // A watcher closed before its scan ends never says `ready`: close() resolves this instead.
+    await new Promise<void>((resolve) => {
+      watcher.once('ready', () => resolve());
+      this.unblockStart = resolve;
+    });
+    this.unblockStart = null;
   }
 
   private async onWatchError(error: NodeJS.ErrnoException): Promise<void> {
