@@ -118,7 +118,9 @@ describe('SessionLog reading rules', () => {
     const view = log.events.get('j')!;
     expect(view.body['status']).toBe('failed');
     expect(view.body['x']).toBe(1);
-    expect(view.event.body['status']).toBe('pending');
+    // One object per event: the body as read is kept by the log, once a correction changed it.
+    expect(view.event).toBe(view);
+    expect(log.rawBody(view)['status']).toBe('pending');
     expect(view.corrections.map((c) => [c.correctionId, c.before['status'], c.after['status']])).toEqual([
       ['c1', 'pending', 'running'],
       ['c2', 'running', 'failed'],
