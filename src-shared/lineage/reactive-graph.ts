@@ -13,6 +13,7 @@
  * published `node:<id>` key (no key string, no index entry), keys are (space, name) pairs (no
  * joined strings to hash), and what a rebuild finds unchanged it does not index again.
  */
+import { flatString } from './flat-string';
 import { jsonEqual } from './json-equal';
 import { asSet, forEachId, type IdSet, type Key, KeyIndex, movedToEnd, withId, withoutId } from './key-index';
 import type { LineageDelta, LineageEdge, LineageNode } from './types';
@@ -214,8 +215,11 @@ export class ReactiveGraph<M> {
     // A build reads no watcher: what the last one watched is replaced only now.
     this.rewatch(state);
 
-    // The node itself.
-    if (result?.node) this.upsertNode(result.node);
+    // The node itself (with the node's own id string, kept once: see flatString).
+    if (result?.node) {
+      if (result.node.id === id) result.node.id = id;
+      this.upsertNode(result.node);
+    }
     else this.removeNode(id);
 
     if (result?.extras.length || state.extras.length) this.updateExtras(state, result?.extras ?? NONE);
@@ -272,6 +276,7 @@ export class ReactiveGraph<M> {
   /** Extras, ref-counted by owner. */
   private updateExtras(state: NodeState<M>, extras: readonly LineageNode[]): void {
     const id = state.id;
+    for (const extra of extras) extra.id = this.nodes.get(extra.id)?.id ?? flatString(extra.id);
     const newIds = extras.map((n) => n.id);
     for (const extra of extras) {
       const owners = this.extraOwners.get(extra.id);
@@ -337,6 +342,8 @@ export class ReactiveGraph<M> {
   }
 
   private setEdge(edge: LineageEdge): void {
+    // One copy of each edge id: the one already stored, else a flat one (see flatString).
+    edge.id = this.edges.get(edge.id)?.id ?? flatString(edge.id);
     this.edges.set(edge.id, edge);
     this.pendingEdges.set(edge.id, edge);
   }
@@ -399,6 +406,8 @@ export class ReactiveGraph<M> {
   private stateOf(id: string): NodeState<M> {
     let state = this.states.get(id);
     if (!state) {
+      // The id every structure of the graph keeps for this node (see flatString).
+      id = flatString(id);
       state = {
         id,
         member: undefined,
