@@ -56,31 +56,142 @@ const MAX_REBUILDS_PER_FLUSH = 8;
 
 const NONE: readonly never[] = Object.freeze([]);
 
-/** Everything the engine keeps about one node id (it exists while any of it is set). */
-interface NodeState<M> {
-  readonly id: string;
-  /** Members; a lone one in `member` (most nodes have one or two), more in `members`. */
-  member: M | undefined;
-  members: M[] | undefined;
-  /** Whether its last build had members: what `ctx.exists` answers. */
-  exists: boolean;
-  /** Keys it published in its last build. */
-  publishes: readonly Key[];
-  /** What it looked up in its last build: keys (as space, name, space, name…), nodes' existence. */
-  watchedKeys: string[] | undefined;
-  watchedNodes: string[] | undefined;
-  /** Nodes that asked whether this one exists. */
-  existenceWatchers: IdSet;
-  /** Last signature, kept only while it exists and someone watches it. */
-  signature: string | undefined;
-  /** Extra node ids it owned in its last build. */
-  extras: readonly string[];
+/**
+ * What few nodes have: publications, lookups, watchers, extras. Tens of thousands of tool calls
+ * have none of it, so it lives apart and their NodeState stays small (~40 bytes less each).
+ */
+class NodeLinks {
+  publishes: readonly Key[] = NONE;
+  watchedKeys: string[] | undefined = undefined;
+  watchedNodes: string[] | undefined = undefined;
+  existenceWatchers: IdSet = undefined;
+  signature: string | undefined = undefined;
+  extras: readonly string[] = NONE;
+}
+
+const EXISTS = 1;
+const DROPPED = 2;
+
+/**
+ * Everything the engine keeps about one node id (it exists while any of it is set). A class with
+ * every field set at construction, so that its fields stay inside the object; the rarely set ones
+ * are accessors onto `links`, made on the first write of something other than the default.
+ */
+class NodeState<M> {
+  /**
+   * Members in the order they were added: the first two in fields (most nodes have one or two:
+   * a call and its result — no list for them), any others in `more`.
+   */
+  first: M | undefined = undefined;
+  second: M | undefined = undefined;
+  more: M[] | undefined = undefined;
+  /** EXISTS | DROPPED (see `exists`, `dropped`). */
+  private flags = 0;
+  private links: NodeLinks | undefined = undefined;
   /** Edges it owned after its last build: most nodes own one, kept as itself (no list). */
-  edges: LineageEdge | readonly LineageEdge[] | undefined;
+  edges: LineageEdge | readonly LineageEdge[] | undefined = undefined;
   /** The last flush that rebuilt it (see `rebuiltAgain`). */
-  flushNo: number;
+  flushNo = 0;
+
+  constructor(readonly id: string) {}
+
+  /** Whether its last build had members: what `ctx.exists` answers. */
+  get exists(): boolean {
+    return (this.flags & EXISTS) !== 0;
+  }
+  set exists(value: boolean) {
+    this.flags = value ? this.flags | EXISTS : this.flags & ~EXISTS;
+  }
+
   /** Forgotten (it had nothing left); a later one for the same id is another object. */
-  dropped: boolean;
+  get dropped(): boolean {
+    return (this.flags & DROPPED) !== 0;
+  }
+  set dropped(value: boolean) {
+    this.flags = value ? this.flags | DROPPED : this.flags & ~DROPPED;
+  }
+
+  /** Keys it published in its last build. */
+  get publishes(): readonly Key[] {
+    return this.links === undefined ? NONE : this.links.publishes;
+  }
+  set publishes(value: readonly Key[]) {
+    if (this.links !== undefined || value.length) this.linked().publishes = value;
+  }
+
+  /** What it looked up in its last build: keys (as space, name, space, name…), nodes' existence. */
+  get watchedKeys(): string[] | undefined {
+    return this.links?.watchedKeys;
+  }
+  set watchedKeys(value: string[] | undefined) {
+    if (this.links !== undefined || value !== undefined) this.linked().watchedKeys = value;
+  }
+
+  get watchedNodes(): string[] | undefined {
+    return this.links?.watchedNodes;
+  }
+  set watchedNodes(value: string[] | undefined) {
+    if (this.links !== undefined || value !== undefined) this.linked().watchedNodes = value;
+  }
+
+  /** Nodes that asked whether this one exists. */
+  get existenceWatchers(): IdSet {
+    return this.links?.existenceWatchers;
+  }
+  set existenceWatchers(value: IdSet) {
+    if (this.links !== undefined || value !== undefined) this.linked().existenceWatchers = value;
+  }
+
+  /** Last signature, kept only while it exists and someone watches it. */
+  get signature(): string | undefined {
+    return this.links?.signature;
+  }
+  set signature(value: string | undefined) {
+    if (this.links !== undefined || value !== undefined) this.linked().signature = value;
+  }
+
+  /** Extra node ids it owned in its last build. */
+  get extras(): readonly string[] {
+    return this.links === undefined ? NONE : this.links.extras;
+  }
+  set extras(value: readonly string[]) {
+    if (this.links !== undefined || value.length) this.linked().extras = value;
+  }
+
+  hasMembers(): boolean {
+    return this.first !== undefined;
+  }
+
+  addMember(member: M): void {
+    if (this.first === undefined) this.first = member;
+    else if (this.second === undefined) this.second = member;
+    else (this.more ??= []).push(member);
+  }
+
+  /** Removes one member (the first equal to it), keeping the others in order. */
+  removeMember(member: M): void {
+    const list: M[] = [];
+    this.membersInto(list);
+    const i = list.indexOf(member);
+    if (i < 0) return;
+    list.splice(i, 1);
+    this.first = list[0];
+    this.second = list[1];
+    this.more = list.length > 2 ? list.slice(2) : undefined;
+  }
+
+  /** Appends the members, in order, to `out`. */
+  membersInto(out: M[]): void {
+    if (this.first === undefined) return;
+    out.push(this.first);
+    if (this.second === undefined) return;
+    out.push(this.second);
+    if (this.more !== undefined) for (const m of this.more) out.push(m);
+  }
+
+  private linked(): NodeLinks {
+    return (this.links ??= new NodeLinks());
+  }
 }
 
 export class ReactiveGraph<M> {
@@ -119,7 +230,7 @@ export class ReactiveGraph<M> {
   };
   /** Where updateEdges gathers a node's edges (copied out at the end; it never nests). */
   private readonly keptEdges: LineageEdge[] = [];
-  /** The list handed to a build of a one-member node (builds never keep it, nor nest). */
+  /** The list of members handed to a build (builds never keep it, nor nest). */
   private readonly lone: M[] = [];
   /** The node an event was last added to: a call and its result usually follow each other. */
   private lastAdded: NodeState<M> | undefined;
@@ -138,24 +249,15 @@ export class ReactiveGraph<M> {
     const last = this.lastAdded;
     const state = last && !last.dropped && last.id === nodeId ? last : this.stateOf(nodeId);
     this.lastAdded = state;
-    if (state.members) state.members.push(member);
-    else if (state.member !== undefined) {
-      state.members = [state.member, member];
-      state.member = undefined;
-    } else state.member = member;
+    state.addMember(member);
     this.dirty.add(state);
     return state.id;
   }
 
   removeMember(nodeId: string, member: M): void {
     const state = this.states.get(nodeId);
-    if (!state || !hasMembers(state)) return;
-    if (state.members) {
-      const i = state.members.indexOf(member);
-      if (i >= 0) state.members.splice(i, 1);
-      if (state.members.length === 1) [state.member] = state.members;
-      if (state.members.length <= 1) state.members = undefined;
-    } else if (state.member === member) state.member = undefined;
+    if (!state || !state.hasMembers()) return;
+    state.removeMember(member);
     this.dirty.add(state);
   }
 
@@ -208,10 +310,10 @@ export class ReactiveGraph<M> {
 
   private rebuild(state: NodeState<M>): void {
     const id = state.id;
-    let members = state.members;
-    if (!members && state.member !== undefined) (members = this.lone)[0] = state.member;
-    const result = members ? this.build(id, members, this.ctx) : null;
-    this.lone.length = 0;
+    const members = this.lone;
+    state.membersInto(members);
+    const result = members.length ? this.build(id, members, this.ctx) : null;
+    members.length = 0;
     // A build reads no watcher: what the last one watched is replaced only now.
     this.rewatch(state);
 
@@ -219,8 +321,7 @@ export class ReactiveGraph<M> {
     if (result?.node) {
       if (result.node.id === id) result.node.id = id;
       this.upsertNode(result.node);
-    }
-    else this.removeNode(id);
+    } else this.removeNode(id);
 
     if (result?.extras.length || state.extras.length) this.updateExtras(state, result?.extras ?? NONE);
     if (result?.edges.length || state.edges) this.updateEdges(state, result?.edges ?? NONE);
@@ -294,7 +395,7 @@ export class ReactiveGraph<M> {
         this.extraOwners.delete(old);
         // The last owner let go: gone, unless it is also a node of its own.
         const state = this.states.get(old);
-        if (!state || !hasMembers(state)) this.removeNode(old);
+        if (!state || !state.hasMembers()) this.removeNode(old);
       }
     }
     state.extras = newIds.length ? newIds : NONE;
@@ -408,21 +509,7 @@ export class ReactiveGraph<M> {
     if (!state) {
       // The id every structure of the graph keeps for this node (see flatString).
       id = flatString(id);
-      state = {
-        id,
-        member: undefined,
-        members: undefined,
-        exists: false,
-        publishes: NONE,
-        watchedKeys: undefined,
-        watchedNodes: undefined,
-        existenceWatchers: undefined,
-        signature: undefined,
-        extras: NONE,
-        edges: undefined,
-        flushNo: 0,
-        dropped: false,
-      };
+      state = new NodeState<M>(id);
       this.states.set(id, state);
     }
     return state;
@@ -431,7 +518,7 @@ export class ReactiveGraph<M> {
   /** Forgets a node that has nothing left (as the separate maps it replaces emptied themselves). */
   private dropIfEmpty(state: NodeState<M>): void {
     if (
-      !hasMembers(state) &&
+      !state.hasMembers() &&
       !state.exists &&
       state.publishes.length === 0 &&
       state.watchedKeys === undefined &&
@@ -446,10 +533,6 @@ export class ReactiveGraph<M> {
       state.dropped = true;
     }
   }
-}
-
-function hasMembers(state: NodeState<unknown>): boolean {
-  return state.member !== undefined || state.members !== undefined;
 }
 
 /** Up to this many edges a node's own list is searched in place; beyond, through a Map. */
