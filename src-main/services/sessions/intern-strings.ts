@@ -22,6 +22,13 @@ const REPEATED_FIELDS = [
   'mode',
   'subagent_name',
   'cluster_name',
+  // A job's id recurs on its launch, every status change, its artifacts and verdicts (a 100k-event
+  // bench log held ~10k copies of job ids); images, services and the like recur across jobs.
+  'job_id',
+  'image',
+  'service',
+  'content_type',
+  'exit_reason',
 ] as const;
 /** Longer values are unlikely to repeat, and the table would only grow. */
 const MAX_INTERNED_CHARS = 64;
