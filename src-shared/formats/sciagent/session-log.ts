@@ -53,16 +53,22 @@ export interface EventView {
 }
 
 /**
+ * The corrections of the events a correction changed (few): kept aside rather than in a field of
+ * every event. Weak: an event dropped with its log takes its entry along.
+ */
+const correctionsOf = new WeakMap<LoggedEvent, AppliedCorrection[]>();
+/** Whether any event has an entry yet: until then (most logs) reading needs no lookup. */
+let anyCorrected = false;
+
+/**
  * One event of a SessionLog: the event and its corrected view in one object, since a big log
- * holds a million of them (two objects cost ~136 bytes an event, this one 96). A class, so that
+ * holds a million of them (two objects cost ~136 bytes an event, this one 88). A class, so that
  * every field is in the object from construction (no out-of-object property storage).
  *
  * `body` is the corrected body, also when read as `event.body`: the raw body of an event that a
  * correction changed is kept by the log (`SessionLog.rawBody`), the only place that reads it.
  */
 export class LoggedEvent implements EventView, ProvenanceEvent {
-  corrections: AppliedCorrection[] = NO_CORRECTIONS;
-
   constructor(
     readonly lineNo: number,
     readonly byteOffset: number,
@@ -76,6 +82,16 @@ export class LoggedEvent implements EventView, ProvenanceEvent {
 
   get event(): LoggedEvent {
     return this;
+  }
+
+  get corrections(): AppliedCorrection[] {
+    return (anyCorrected && correctionsOf.get(this)) || NO_CORRECTIONS;
+  }
+
+  set corrections(list: AppliedCorrection[]) {
+    if (list.length === 0 && !anyCorrected) return;
+    anyCorrected = true;
+    correctionsOf.set(this, list);
   }
 }
 
