@@ -92,6 +92,8 @@ class NodeState<M> {
   edges: LineageEdge | readonly LineageEdge[] | undefined = undefined;
   /** The last flush that rebuilt it (see `rebuiltAgain`). */
   flushNo = 0;
+  /** Its node as last built (or as an extra, for extras), when it has one. */
+  node: LineageNode | undefined = undefined;
 
   constructor(readonly id: string) {}
 
@@ -195,9 +197,19 @@ class NodeState<M> {
 }
 
 export class ReactiveGraph<M> {
-  readonly nodes = new Map<string, LineageNode>();
+  /**
+   * The nodes, in the order a Map of them would have (first upsert, again after a removal). Read
+   * through the states: one map entry per node id, not one in a map of nodes and one of states.
+   */
+  readonly nodes: ReadonlyMap<string, LineageNode>;
   readonly edges = new Map<string, LineageEdge>();
-  private readonly states = new Map<string, NodeState<M>>();
+  /**
+   * Every node id's state, in two maps: those with a node (in node order: a state moves in when
+   * its node appears and out when it goes, as a map of nodes would set and delete it), and the
+   * others (no node yet, or only watched).
+   */
+  private readonly withNode = new Map<string, NodeState<M>>();
+  private readonly withoutNode = new Map<string, NodeState<M>>();
   private readonly publishers = new KeyIndex();
   private readonly watchers = new KeyIndex();
   private readonly extraOwners = new Map<string, IdSet>();
@@ -224,9 +236,9 @@ export class ReactiveGraph<M> {
     },
     exists: (nodeId) => {
       this.watchedNodes.push(nodeId);
-      return this.states.get(nodeId)?.exists ?? false;
+      return this.stateGet(nodeId)?.exists ?? false;
     },
-    node: (nodeId) => this.nodes.get(nodeId),
+    node: (nodeId) => this.withNode.get(nodeId)?.node,
   };
   /** Where updateEdges gathers a node's edges (copied out at the end; it never nests). */
   private readonly keptEdges: LineageEdge[] = [];
@@ -238,7 +250,14 @@ export class ReactiveGraph<M> {
   constructor(
     private readonly build: NodeBuilder<M>,
     private readonly signatureOf: SignatureOf,
-  ) {}
+  ) {
+    this.nodes = new NodesOf(this.withNode);
+  }
+
+  /** How many node ids the engine keeps a state for (it forgets those left with nothing). */
+  get stateCount(): number {
+    return this.withNode.size + this.withoutNode.size;
+  }
 
   /**
    * Adds a member to a node (the caller adds each member to one node at most once: no set is
@@ -255,7 +274,7 @@ export class ReactiveGraph<M> {
   }
 
   removeMember(nodeId: string, member: M): void {
-    const state = this.states.get(nodeId);
+    const state = this.stateGet(nodeId);
     if (!state || !state.hasMembers()) return;
     state.removeMember(member);
     this.dirty.add(state);
@@ -377,7 +396,8 @@ export class ReactiveGraph<M> {
   /** Extras, ref-counted by owner. */
   private updateExtras(state: NodeState<M>, extras: readonly LineageNode[]): void {
     const id = state.id;
-    for (const extra of extras) extra.id = this.nodes.get(extra.id)?.id ?? flatString(extra.id);
+    // An extra keeps a state too (it holds the node), with the id string the graph keeps.
+    for (const extra of extras) extra.id = this.stateOf(extra.id).id;
     const newIds = extras.map((n) => n.id);
     for (const extra of extras) {
       const owners = this.extraOwners.get(extra.id);
@@ -394,8 +414,11 @@ export class ReactiveGraph<M> {
       else {
         this.extraOwners.delete(old);
         // The last owner let go: gone, unless it is also a node of its own.
-        const state = this.states.get(old);
-        if (!state || !state.hasMembers()) this.removeNode(old);
+        const state = this.stateGet(old);
+        if (state && !state.hasMembers()) {
+          this.removeNode(old);
+          this.dropIfEmpty(state);
+        }
       }
     }
     state.extras = newIds.length ? newIds : NONE;
@@ -449,16 +472,33 @@ export class ReactiveGraph<M> {
     this.pendingEdges.set(edge.id, edge);
   }
 
+  /** Sets the node of `node.id`, whose state exists. */
   private upsertNode(node: LineageNode): void {
-    const prev = this.nodes.get(node.id);
+    const id = node.id;
+    let state = this.withNode.get(id);
+    const prev = state?.node;
     if (prev && jsonEqual(prev, node)) return;
-    this.nodes.set(node.id, node);
-    this.pendingNodes.set(node.id, node);
+    if (!state) {
+      state = this.withoutNode.get(id)!;
+      this.withoutNode.delete(id);
+      this.withNode.set(id, state);
+    }
+    state.node = node;
+    this.pendingNodes.set(id, node);
   }
 
   private removeNode(id: string): void {
     if (this.extraOwners.has(id)) return; // still owned by someone as an extra
-    if (this.nodes.delete(id)) this.pendingNodes.set(id, null);
+    const state = this.withNode.get(id);
+    if (!state) return;
+    this.withNode.delete(id);
+    state.node = undefined;
+    this.withoutNode.set(id, state);
+    this.pendingNodes.set(id, null);
+  }
+
+  private stateGet(id: string): NodeState<M> | undefined {
+    return this.withNode.get(id) ?? this.withoutNode.get(id);
   }
 
   /**
@@ -484,13 +524,13 @@ export class ReactiveGraph<M> {
     const oldNodes = state.watchedNodes;
     if (oldNodes && sameStrings(oldNodes, nodeIds)) {
       for (const nodeId of nodeIds) {
-        const watched = this.states.get(nodeId)!;
+        const watched = this.stateGet(nodeId)!;
         watched.existenceWatchers = movedToEnd(watched.existenceWatchers, id);
       }
     } else if (oldNodes || nodeIds.length) {
       if (oldNodes)
         for (const nodeId of oldNodes) {
-          const watched = this.states.get(nodeId);
+          const watched = this.stateGet(nodeId);
           if (!watched) continue;
           watched.existenceWatchers = withoutId(watched.existenceWatchers, id);
           if (watched !== state) this.dropIfEmpty(watched);
@@ -505,12 +545,12 @@ export class ReactiveGraph<M> {
   }
 
   private stateOf(id: string): NodeState<M> {
-    let state = this.states.get(id);
+    let state = this.stateGet(id);
     if (!state) {
       // The id every structure of the graph keeps for this node (see flatString).
       id = flatString(id);
       state = new NodeState<M>(id);
-      this.states.set(id, state);
+      this.withoutNode.set(id, state);
     }
     return state;
   }
@@ -519,6 +559,7 @@ export class ReactiveGraph<M> {
   private dropIfEmpty(state: NodeState<M>): void {
     if (
       !state.hasMembers() &&
+      state.node === undefined &&
       !state.exists &&
       state.publishes.length === 0 &&
       state.watchedKeys === undefined &&
@@ -529,9 +570,46 @@ export class ReactiveGraph<M> {
       !state.dropped &&
       !this.dirty.has(state)
     ) {
-      this.states.delete(state.id);
+      this.withoutNode.delete(state.id);
       state.dropped = true;
     }
+  }
+}
+
+/** The nodes of the states that have one, as a read-only map (in the states' order). */
+class NodesOf implements ReadonlyMap<string, LineageNode> {
+  constructor(private readonly states: ReadonlyMap<string, { node: LineageNode | undefined }>) {}
+
+  get size(): number {
+    return this.states.size;
+  }
+
+  get(id: string): LineageNode | undefined {
+    return this.states.get(id)?.node;
+  }
+
+  has(id: string): boolean {
+    return this.states.has(id);
+  }
+
+  *values(): MapIterator<LineageNode> {
+    for (const state of this.states.values()) yield state.node!;
+  }
+
+  keys(): MapIterator<string> {
+    return this.states.keys();
+  }
+
+  *entries(): MapIterator<[string, LineageNode]> {
+    for (const [id, state] of this.states) yield [id, state.node!];
+  }
+
+  [Symbol.iterator](): MapIterator<[string, LineageNode]> {
+    return this.entries();
+  }
+
+  forEach(fn: (node: LineageNode, id: string, map: ReadonlyMap<string, LineageNode>) => void): void {
+    for (const [id, state] of this.states) fn(state.node!, id, this);
   }
 }
 
