@@ -8,6 +8,7 @@
  */
 import { LineSplitter, type RawLine, type SplitResult, DEFAULT_MAX_LINE_BYTES } from '../jsonl/line-splitter';
 import { classifyLine, type ClassifiedRecord } from './classify-line';
+import { EventIndex } from './event-index';
 import {
   type DuplicateRecord,
   type InvalidRecord,
@@ -135,7 +136,8 @@ export function compareEvents(a: ProvenanceEvent, b: ProvenanceEvent): number {
 }
 
 export class SessionLog {
-  readonly events = new Map<string, LoggedEvent>();
+  /** By id, in the order they were read (their ordinal): a ReadonlyMap. */
+  readonly events = new EventIndex<LoggedEvent>();
   readonly parseErrors: ParseErrorRecord[] = [];
   readonly invalid: InvalidRecord[] = [];
   readonly unsupported: UnsupportedRecord[] = [];
@@ -278,7 +280,7 @@ export class SessionLog {
       body,
     );
     if (seq !== null && this.seqSeen.add(seq)) this.seqRepeats.push(event);
-    this.events.set(eventId, event);
+    this.events.add(event);
     delta.added.push(event);
 
     if (kind === 'correction') {
