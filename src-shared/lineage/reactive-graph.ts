@@ -13,7 +13,6 @@
  * published `node:<id>` key (no key string, no index entry), keys are (space, name) pairs (no
  * joined strings to hash), and what a rebuild finds unchanged it does not index again.
  */
-import { flatString } from './flat-string';
 import { jsonEqual } from './json-equal';
 import { asSet, forEachId, type IdSet, type Key, KeyIndex, movedToEnd, withId, withoutId } from './key-index';
 import type { LineageDelta, LineageEdge, LineageNode } from './types';
@@ -336,11 +335,9 @@ export class ReactiveGraph<M> {
     // A build reads no watcher: what the last one watched is replaced only now.
     this.rewatch(state);
 
-    // The node itself (with the node's own id string, kept once: see flatString).
-    if (result?.node) {
-      if (result.node.id === id) result.node.id = id;
-      this.upsertNode(result.node);
-    } else this.removeNode(id);
+    // The node itself.
+    if (result?.node) this.upsertNode(result.node);
+    else this.removeNode(id);
 
     if (result?.extras.length || state.extras.length) this.updateExtras(state, result?.extras ?? NONE);
     if (result?.edges.length || state.edges) this.updateEdges(state, result?.edges ?? NONE);
@@ -396,8 +393,8 @@ export class ReactiveGraph<M> {
   /** Extras, ref-counted by owner. */
   private updateExtras(state: NodeState<M>, extras: readonly LineageNode[]): void {
     const id = state.id;
-    // An extra keeps a state too (it holds the node), with the id string the graph keeps.
-    for (const extra of extras) extra.id = this.stateOf(extra.id).id;
+    // An extra keeps a state too (it holds the node).
+    for (const extra of extras) this.stateOf(extra.id);
     const newIds = extras.map((n) => n.id);
     for (const extra of extras) {
       const owners = this.extraOwners.get(extra.id);
@@ -466,8 +463,6 @@ export class ReactiveGraph<M> {
   }
 
   private setEdge(edge: LineageEdge): void {
-    // One copy of each edge id: the one already stored, else a flat one (see flatString).
-    edge.id = this.edges.get(edge.id)?.id ?? flatString(edge.id);
     this.edges.set(edge.id, edge);
     this.pendingEdges.set(edge.id, edge);
   }
@@ -547,8 +542,6 @@ export class ReactiveGraph<M> {
   private stateOf(id: string): NodeState<M> {
     let state = this.stateGet(id);
     if (!state) {
-      // The id every structure of the graph keeps for this node (see flatString).
-      id = flatString(id);
       state = new NodeState<M>(id);
       this.withoutNode.set(id, state);
     }

@@ -25,6 +25,12 @@ export interface BuilderFacts {
   sessionId: string;
   /** `session:<sessionId>`, made once: every tool and event node has an edge from it. */
   sessionNode: string;
+  /**
+   * `session:<sessionId>->`, made once: the id of an edge from the session is then one
+   * concatenation of two kept strings (a 32-byte pair), where `${source}->${target}` also made a
+   * copy or pair of the prefix for every one of tens of thousands of edges.
+   */
+  sessionEdgePrefix: string;
   view(eventId: string): EventView | undefined;
   /** Highest seq of any applied correction, for stale session-level verdicts. */
   maxCorrectionSeq(): number | null;
@@ -157,8 +163,13 @@ function clipObject(o: JsonObject): Record<string, unknown> {
   return out;
 }
 
-function edge(source: string, target: string, reasons: EdgeReason[]): LineageEdge {
-  return { id: `${source}->${target}`, source, target, reasons };
+function edge(
+  source: string,
+  target: string,
+  reasons: EdgeReason[],
+  id = `${source}->${target}`,
+): LineageEdge {
+  return { id, source, target, reasons };
 }
 
 const NONE: readonly never[] = Object.freeze([]);
@@ -173,7 +184,7 @@ function result(
 }
 
 function sessionEdge(facts: BuilderFacts, target: string, reason: EdgeReason = 'session_id'): LineageEdge {
-  return edge(facts.sessionNode, target, reasonList(reason));
+  return edge(facts.sessionNode, target, reasonList(reason), facts.sessionEdgePrefix + target);
 }
 
 function buildSession(id: string, views: readonly EventView[], facts: BuilderFacts): BuildResult {
