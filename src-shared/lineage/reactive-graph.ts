@@ -59,7 +59,9 @@ const NONE: readonly never[] = Object.freeze([]);
  * What few nodes have: publications, lookups, watchers, extras. Tens of thousands of tool calls
  * have none of it, so it lives apart and their NodeState stays small (~40 bytes less each).
  */
-class NodeLinks {
+class NodeLinks<M> {
+  /** Members after the first two (a job's launches and status changes…). */
+  more: M[] | undefined = undefined;
   publishes: readonly Key[] = NONE;
   watchedKeys: string[] | undefined = undefined;
   watchedNodes: string[] | undefined = undefined;
@@ -68,8 +70,8 @@ class NodeLinks {
   extras: readonly string[] = NONE;
 }
 
-const EXISTS = 1;
-const DROPPED = 2;
+/** The `flushNo` of a forgotten state. */
+const DROPPED = -1;
 
 /**
  * Everything the engine keeps about one node id (it exists while any of it is set). A class with
@@ -79,37 +81,29 @@ const DROPPED = 2;
 class NodeState<M> {
   /**
    * Members in the order they were added: the first two in fields (most nodes have one or two:
-   * a call and its result — no list for them), any others in `more`.
+   * a call and its result — no list for them), any others in `links.more`.
    */
   first: M | undefined = undefined;
   second: M | undefined = undefined;
-  more: M[] | undefined = undefined;
-  /** EXISTS | DROPPED (see `exists`, `dropped`). */
-  private flags = 0;
-  private links: NodeLinks | undefined = undefined;
+  /** Whether its last build had members: what `ctx.exists` answers. */
+  exists = false;
+  private links: NodeLinks<M> | undefined = undefined;
   /** Edges it owned after its last build: most nodes own one, kept as itself (no list). */
   edges: LineageEdge | readonly LineageEdge[] | undefined = undefined;
-  /** The last flush that rebuilt it (see `rebuiltAgain`). */
+  /** The last flush that rebuilt it (see `rebuiltAgain`); DROPPED once forgotten. */
   flushNo = 0;
   /** Its node as last built (or as an extra, for extras), when it has one. */
   node: LineageNode | undefined = undefined;
 
   constructor(readonly id: string) {}
 
-  /** Whether its last build had members: what `ctx.exists` answers. */
-  get exists(): boolean {
-    return (this.flags & EXISTS) !== 0;
-  }
-  set exists(value: boolean) {
-    this.flags = value ? this.flags | EXISTS : this.flags & ~EXISTS;
-  }
-
   /** Forgotten (it had nothing left); a later one for the same id is another object. */
   get dropped(): boolean {
-    return (this.flags & DROPPED) !== 0;
+    return this.flushNo === DROPPED;
   }
-  set dropped(value: boolean) {
-    this.flags = value ? this.flags | DROPPED : this.flags & ~DROPPED;
+
+  drop(): void {
+    this.flushNo = DROPPED;
   }
 
   /** Keys it published in its last build. */
@@ -166,7 +160,7 @@ class NodeState<M> {
   addMember(member: M): void {
     if (this.first === undefined) this.first = member;
     else if (this.second === undefined) this.second = member;
-    else (this.more ??= []).push(member);
+    else (this.linked().more ??= []).push(member);
   }
 
   /** Removes one member (the first equal to it), keeping the others in order. */
@@ -178,7 +172,8 @@ class NodeState<M> {
     list.splice(i, 1);
     this.first = list[0];
     this.second = list[1];
-    this.more = list.length > 2 ? list.slice(2) : undefined;
+    if (this.links !== undefined || list.length > 2)
+      this.linked().more = list.length > 2 ? list.slice(2) : undefined;
   }
 
   /** Appends the members, in order, to `out`. */
@@ -187,11 +182,12 @@ class NodeState<M> {
     out.push(this.first);
     if (this.second === undefined) return;
     out.push(this.second);
-    if (this.more !== undefined) for (const m of this.more) out.push(m);
+    const more = this.links?.more;
+    if (more !== undefined) for (const m of more) out.push(m);
   }
 
-  private linked(): NodeLinks {
-    return (this.links ??= new NodeLinks());
+  private linked(): NodeLinks<M> {
+    return (this.links ??= new NodeLinks<M>());
   }
 }
 
@@ -564,7 +560,7 @@ export class ReactiveGraph<M> {
       !this.dirty.has(state)
     ) {
       this.withoutNode.delete(state.id);
-      state.dropped = true;
+      state.drop();
     }
   }
 }
