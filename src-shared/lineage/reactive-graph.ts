@@ -332,7 +332,7 @@ export class ReactiveGraph<M> {
     this.rewatch(state);
 
     // The node itself.
-    if (result?.node) this.upsertNode(result.node);
+    if (result?.node) this.upsertNode(result.node, result.node.id === id ? state : undefined);
     else this.removeNode(id);
 
     if (result?.extras.length || state.extras.length) this.updateExtras(state, result?.extras ?? NONE);
@@ -389,14 +389,13 @@ export class ReactiveGraph<M> {
   /** Extras, ref-counted by owner. */
   private updateExtras(state: NodeState<M>, extras: readonly LineageNode[]): void {
     const id = state.id;
-    // An extra keeps a state too (it holds the node).
-    for (const extra of extras) this.stateOf(extra.id);
     const newIds = extras.map((n) => n.id);
     for (const extra of extras) {
       const owners = this.extraOwners.get(extra.id);
       const next = withId(owners, id);
       if (next !== owners) this.extraOwners.set(extra.id, next);
-      this.upsertNode(extra);
+      // An extra keeps a state too: it holds the node.
+      this.upsertNode(extra, this.stateOf(extra.id));
     }
     // A set beyond a few: a cluster job can expect tens of thousands of missing artifacts.
     const kept = newIds.length > SMALL ? new Set(newIds) : null;
@@ -463,14 +462,13 @@ export class ReactiveGraph<M> {
     this.pendingEdges.set(edge.id, edge);
   }
 
-  /** Sets the node of `node.id`, whose state exists. */
-  private upsertNode(node: LineageNode): void {
+  /** Sets the node of `node.id` (on its state: `state`, when the caller has it). */
+  private upsertNode(node: LineageNode, state = this.stateOf(node.id)): void {
     const id = node.id;
-    let state = this.withNode.get(id);
-    const prev = state?.node;
+    const prev = state.node;
     if (prev && jsonEqual(prev, node)) return;
-    if (!state) {
-      state = this.withoutNode.get(id)!;
+    if (!prev) {
+      // Its first node (or again after a removal): last in node order, as Map.set would put it.
       this.withoutNode.delete(id);
       this.withNode.set(id, state);
     }

@@ -19,14 +19,32 @@ export class EventIndex<E extends { readonly eventId: string }> implements Reado
   }
 
   get(id: string): E | undefined {
+    return this.atSlot(this.slotOf(id));
+  }
+
+  /**
+   * Where `id` is in the table, or where it would go: read it with `atSlot`, and fill it with
+   * `addAt` (before any other add) — one hash and probe for a lookup followed by an add.
+   */
+  slotOf(id: string): number {
     const slots = this.slots;
     const mask = slots.length - 1;
     for (let i = hashOf(id) & mask; ; i = (i + 1) & mask) {
       const slot = slots[i]!;
-      if (slot === 0) return undefined;
-      const event = this.list[slot - 1]!;
-      if (event.eventId === id) return event;
+      if (slot === 0 || this.list[slot - 1]!.eventId === id) return i;
     }
+  }
+
+  atSlot(slot: number): E | undefined {
+    const n = this.slots[slot]!;
+    return n === 0 ? undefined : this.list[n - 1];
+  }
+
+  /** Adds an event at the free slot `slotOf(event.eventId)` just gave. */
+  addAt(slot: number, event: E): void {
+    this.list.push(event);
+    this.slots[slot] = this.list.length;
+    if (this.list.length * 2 > this.slots.length) this.grow();
   }
 
   has(id: string): boolean {
@@ -35,9 +53,7 @@ export class EventIndex<E extends { readonly eventId: string }> implements Reado
 
   /** Adds an event whose id is not in the index yet (the caller checks). */
   add(event: E): void {
-    this.list.push(event);
-    if (this.list.length * 2 > this.slots.length) this.grow();
-    else place(this.slots, hashOf(event.eventId), this.list.length);
+    this.addAt(this.slotOf(event.eventId), event);
   }
 
   values(): ArrayIterator<E> {

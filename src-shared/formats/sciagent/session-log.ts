@@ -254,7 +254,8 @@ export class SessionLog {
     body: JsonObject,
     delta: LogDelta,
   ): void {
-    const existing = this.events.get(eventId);
+    const slot = this.events.slotOf(eventId);
+    const existing = this.events.atSlot(slot);
     if (existing) {
       const dup: DuplicateRecord = {
         lineNo: position.lineNo,
@@ -280,7 +281,7 @@ export class SessionLog {
       body,
     );
     if (seq !== null && this.seqSeen.add(seq)) this.seqRepeats.push(event);
-    this.events.add(event);
+    this.events.addAt(slot, event);
     delta.added.push(event);
 
     if (kind === 'correction') {
