@@ -54,6 +54,28 @@ describe('ReactiveGraph', () => {
     expect(g.nodes.has('x')).toBe(true);
     g.removeMember('b', 'extra:x');
     expect(g.flush().removedNodes.sort()).toEqual(['b', 'x']);
+    // Nothing left of a, b nor x: the engine forgets them.
+    expect(g.stateCount).toBe(0);
+  });
+
+  it('lists nodes in the order a map of them would: first built, and again last after a removal', () => {
+    const g = new ReactiveGraph<Member>(build, signature);
+    g.addMember('a', 'extra:x');
+    g.addMember('b', 'pub:1');
+    g.addMember('c', 'pub:2');
+    g.flush();
+    expect([...g.nodes.keys()]).toEqual(['a', 'x', 'b', 'c']);
+    g.removeMember('b', 'pub:1');
+    g.flush();
+    g.addMember('b', 'pub:3');
+    g.addMember('a', 'pub:4'); // rebuilt, not moved
+    g.flush();
+    expect([...g.nodes.keys()]).toEqual(['a', 'x', 'c', 'b']);
+    expect([...g.nodes.values()].map((n) => n.id)).toEqual(['a', 'x', 'c', 'b']);
+    expect([...g.nodes].map(([id, n]) => id === n.id)).toEqual([true, true, true, true]);
+    expect(g.nodes.size).toBe(4);
+    expect(g.nodes.get('x')?.id).toBe('x');
+    expect(g.nodes.has('zz')).toBe(false);
   });
 
   it('rebuilds readers when a key they looked up is published, moved or dropped', () => {

@@ -55,37 +55,156 @@ const MAX_REBUILDS_PER_FLUSH = 8;
 
 const NONE: readonly never[] = Object.freeze([]);
 
-/** Everything the engine keeps about one node id (it exists while any of it is set). */
-interface NodeState<M> {
-  readonly id: string;
-  /** Members; a lone one in `member` (most nodes have one or two), more in `members`. */
-  member: M | undefined;
-  members: M[] | undefined;
+/**
+ * What few nodes have: publications, lookups, watchers, extras. Tens of thousands of tool calls
+ * have none of it, so it lives apart and their NodeState stays small (~40 bytes less each).
+ */
+class NodeLinks<M> {
+  /** Members after the first two (a job's launches and status changes…). */
+  more: M[] | undefined = undefined;
+  publishes: readonly Key[] = NONE;
+  watchedKeys: string[] | undefined = undefined;
+  watchedNodes: string[] | undefined = undefined;
+  existenceWatchers: IdSet = undefined;
+  signature: string | undefined = undefined;
+  extras: readonly string[] = NONE;
+}
+
+/** The `flushNo` of a forgotten state. */
+const DROPPED = -1;
+
+/**
+ * Everything the engine keeps about one node id (it exists while any of it is set). A class with
+ * every field set at construction, so that its fields stay inside the object; the rarely set ones
+ * are accessors onto `links`, made on the first write of something other than the default.
+ */
+class NodeState<M> {
+  /**
+   * Members in the order they were added: the first two in fields (most nodes have one or two:
+   * a call and its result — no list for them), any others in `links.more`.
+   */
+  first: M | undefined = undefined;
+  second: M | undefined = undefined;
   /** Whether its last build had members: what `ctx.exists` answers. */
-  exists: boolean;
-  /** Keys it published in its last build. */
-  publishes: readonly Key[];
-  /** What it looked up in its last build: keys (as space, name, space, name…), nodes' existence. */
-  watchedKeys: string[] | undefined;
-  watchedNodes: string[] | undefined;
-  /** Nodes that asked whether this one exists. */
-  existenceWatchers: IdSet;
-  /** Last signature, kept only while it exists and someone watches it. */
-  signature: string | undefined;
-  /** Extra node ids it owned in its last build. */
-  extras: readonly string[];
+  exists = false;
+  private links: NodeLinks<M> | undefined = undefined;
   /** Edges it owned after its last build: most nodes own one, kept as itself (no list). */
-  edges: LineageEdge | readonly LineageEdge[] | undefined;
-  /** The last flush that rebuilt it (see `rebuiltAgain`). */
-  flushNo: number;
+  edges: LineageEdge | readonly LineageEdge[] | undefined = undefined;
+  /** The last flush that rebuilt it (see `rebuiltAgain`); DROPPED once forgotten. */
+  flushNo = 0;
+  /** Its node as last built (or as an extra, for extras), when it has one. */
+  node: LineageNode | undefined = undefined;
+
+  constructor(readonly id: string) {}
+
   /** Forgotten (it had nothing left); a later one for the same id is another object. */
-  dropped: boolean;
+  get dropped(): boolean {
+    return this.flushNo === DROPPED;
+  }
+
+  drop(): void {
+    this.flushNo = DROPPED;
+  }
+
+  /** Keys it published in its last build. */
+  get publishes(): readonly Key[] {
+    return this.links === undefined ? NONE : this.links.publishes;
+  }
+  set publishes(value: readonly Key[]) {
+    if (this.links !== undefined || value.length) this.linked().publishes = value;
+  }
+
+  /** What it looked up in its last build: keys (as space, name, space, name…), nodes' existence. */
+  get watchedKeys(): string[] | undefined {
+    return this.links?.watchedKeys;
+  }
+  set watchedKeys(value: string[] | undefined) {
+    if (this.links !== undefined || value !== undefined) this.linked().watchedKeys = value;
+  }
+
+  get watchedNodes(): string[] | undefined {
+    return this.links?.watchedNodes;
+  }
+  set watchedNodes(value: string[] | undefined) {
+    if (this.links !== undefined || value !== undefined) this.linked().watchedNodes = value;
+  }
+
+  /** Nodes that asked whether this one exists. */
+  get existenceWatchers(): IdSet {
+    return this.links?.existenceWatchers;
+  }
+  set existenceWatchers(value: IdSet) {
+    if (this.links !== undefined || value !== undefined) this.linked().existenceWatchers = value;
+  }
+
+  /** Last signature, kept only while it exists and someone watches it. */
+  get signature(): string | undefined {
+    return this.links?.signature;
+  }
+  set signature(value: string | undefined) {
+    if (this.links !== undefined || value !== undefined) this.linked().signature = value;
+  }
+
+  /** Extra node ids it owned in its last build. */
+  get extras(): readonly string[] {
+    return this.links === undefined ? NONE : this.links.extras;
+  }
+  set extras(value: readonly string[]) {
+    if (this.links !== undefined || value.length) this.linked().extras = value;
+  }
+
+  hasMembers(): boolean {
+    return this.first !== undefined;
+  }
+
+  addMember(member: M): void {
+    if (this.first === undefined) this.first = member;
+    else if (this.second === undefined) this.second = member;
+    else (this.linked().more ??= []).push(member);
+  }
+
+  /** Removes one member (the first equal to it), keeping the others in order. */
+  removeMember(member: M): void {
+    const list: M[] = [];
+    this.membersInto(list);
+    const i = list.indexOf(member);
+    if (i < 0) return;
+    list.splice(i, 1);
+    this.first = list[0];
+    this.second = list[1];
+    if (this.links !== undefined || list.length > 2)
+      this.linked().more = list.length > 2 ? list.slice(2) : undefined;
+  }
+
+  /** Appends the members, in order, to `out`. */
+  membersInto(out: M[]): void {
+    if (this.first === undefined) return;
+    out.push(this.first);
+    if (this.second === undefined) return;
+    out.push(this.second);
+    const more = this.links?.more;
+    if (more !== undefined) for (const m of more) out.push(m);
+  }
+
+  private linked(): NodeLinks<M> {
+    return (this.links ??= new NodeLinks<M>());
+  }
 }
 
 export class ReactiveGraph<M> {
-  readonly nodes = new Map<string, LineageNode>();
+  /**
+   * The nodes, in the order a Map of them would have (first upsert, again after a removal). Read
+   * through the states: one map entry per node id, not one in a map of nodes and one of states.
+   */
+  readonly nodes: ReadonlyMap<string, LineageNode>;
   readonly edges = new Map<string, LineageEdge>();
-  private readonly states = new Map<string, NodeState<M>>();
+  /**
+   * Every node id's state, in two maps: those with a node (in node order: a state moves in when
+   * its node appears and out when it goes, as a map of nodes would set and delete it), and the
+   * others (no node yet, or only watched).
+   */
+  private readonly withNode = new Map<string, NodeState<M>>();
+  private readonly withoutNode = new Map<string, NodeState<M>>();
   private readonly publishers = new KeyIndex();
   private readonly watchers = new KeyIndex();
   private readonly extraOwners = new Map<string, IdSet>();
@@ -112,13 +231,13 @@ export class ReactiveGraph<M> {
     },
     exists: (nodeId) => {
       this.watchedNodes.push(nodeId);
-      return this.states.get(nodeId)?.exists ?? false;
+      return this.stateGet(nodeId)?.exists ?? false;
     },
-    node: (nodeId) => this.nodes.get(nodeId),
+    node: (nodeId) => this.withNode.get(nodeId)?.node,
   };
   /** Where updateEdges gathers a node's edges (copied out at the end; it never nests). */
   private readonly keptEdges: LineageEdge[] = [];
-  /** The list handed to a build of a one-member node (builds never keep it, nor nest). */
+  /** The list of members handed to a build (builds never keep it, nor nest). */
   private readonly lone: M[] = [];
   /** The node an event was last added to: a call and its result usually follow each other. */
   private lastAdded: NodeState<M> | undefined;
@@ -126,7 +245,14 @@ export class ReactiveGraph<M> {
   constructor(
     private readonly build: NodeBuilder<M>,
     private readonly signatureOf: SignatureOf,
-  ) {}
+  ) {
+    this.nodes = new NodesOf(this.withNode);
+  }
+
+  /** How many node ids the engine keeps a state for (it forgets those left with nothing). */
+  get stateCount(): number {
+    return this.withNode.size + this.withoutNode.size;
+  }
 
   /**
    * Adds a member to a node (the caller adds each member to one node at most once: no set is
@@ -137,24 +263,15 @@ export class ReactiveGraph<M> {
     const last = this.lastAdded;
     const state = last && !last.dropped && last.id === nodeId ? last : this.stateOf(nodeId);
     this.lastAdded = state;
-    if (state.members) state.members.push(member);
-    else if (state.member !== undefined) {
-      state.members = [state.member, member];
-      state.member = undefined;
-    } else state.member = member;
+    state.addMember(member);
     this.dirty.add(state);
     return state.id;
   }
 
   removeMember(nodeId: string, member: M): void {
-    const state = this.states.get(nodeId);
-    if (!state || !hasMembers(state)) return;
-    if (state.members) {
-      const i = state.members.indexOf(member);
-      if (i >= 0) state.members.splice(i, 1);
-      if (state.members.length === 1) [state.member] = state.members;
-      if (state.members.length <= 1) state.members = undefined;
-    } else if (state.member === member) state.member = undefined;
+    const state = this.stateGet(nodeId);
+    if (!state || !state.hasMembers()) return;
+    state.removeMember(member);
     this.dirty.add(state);
   }
 
@@ -207,15 +324,15 @@ export class ReactiveGraph<M> {
 
   private rebuild(state: NodeState<M>): void {
     const id = state.id;
-    let members = state.members;
-    if (!members && state.member !== undefined) (members = this.lone)[0] = state.member;
-    const result = members ? this.build(id, members, this.ctx) : null;
-    this.lone.length = 0;
+    const members = this.lone;
+    state.membersInto(members);
+    const result = members.length ? this.build(id, members, this.ctx) : null;
+    members.length = 0;
     // A build reads no watcher: what the last one watched is replaced only now.
     this.rewatch(state);
 
     // The node itself.
-    if (result?.node) this.upsertNode(result.node);
+    if (result?.node) this.upsertNode(result.node, result.node.id === id ? state : undefined);
     else this.removeNode(id);
 
     if (result?.extras.length || state.extras.length) this.updateExtras(state, result?.extras ?? NONE);
@@ -277,7 +394,8 @@ export class ReactiveGraph<M> {
       const owners = this.extraOwners.get(extra.id);
       const next = withId(owners, id);
       if (next !== owners) this.extraOwners.set(extra.id, next);
-      this.upsertNode(extra);
+      // An extra keeps a state too: it holds the node.
+      this.upsertNode(extra, this.stateOf(extra.id));
     }
     // A set beyond a few: a cluster job can expect tens of thousands of missing artifacts.
     const kept = newIds.length > SMALL ? new Set(newIds) : null;
@@ -288,8 +406,11 @@ export class ReactiveGraph<M> {
       else {
         this.extraOwners.delete(old);
         // The last owner let go: gone, unless it is also a node of its own.
-        const state = this.states.get(old);
-        if (!state || !hasMembers(state)) this.removeNode(old);
+        const state = this.stateGet(old);
+        if (state && !state.hasMembers()) {
+          this.removeNode(old);
+          this.dropIfEmpty(state);
+        }
       }
     }
     state.extras = newIds.length ? newIds : NONE;
@@ -341,16 +462,32 @@ export class ReactiveGraph<M> {
     this.pendingEdges.set(edge.id, edge);
   }
 
-  private upsertNode(node: LineageNode): void {
-    const prev = this.nodes.get(node.id);
+  /** Sets the node of `node.id` (on its state: `state`, when the caller has it). */
+  private upsertNode(node: LineageNode, state = this.stateOf(node.id)): void {
+    const id = node.id;
+    const prev = state.node;
     if (prev && jsonEqual(prev, node)) return;
-    this.nodes.set(node.id, node);
-    this.pendingNodes.set(node.id, node);
+    if (!prev) {
+      // Its first node (or again after a removal): last in node order, as Map.set would put it.
+      this.withoutNode.delete(id);
+      this.withNode.set(id, state);
+    }
+    state.node = node;
+    this.pendingNodes.set(id, node);
   }
 
   private removeNode(id: string): void {
     if (this.extraOwners.has(id)) return; // still owned by someone as an extra
-    if (this.nodes.delete(id)) this.pendingNodes.set(id, null);
+    const state = this.withNode.get(id);
+    if (!state) return;
+    this.withNode.delete(id);
+    state.node = undefined;
+    this.withoutNode.set(id, state);
+    this.pendingNodes.set(id, null);
+  }
+
+  private stateGet(id: string): NodeState<M> | undefined {
+    return this.withNode.get(id) ?? this.withoutNode.get(id);
   }
 
   /**
@@ -376,13 +513,13 @@ export class ReactiveGraph<M> {
     const oldNodes = state.watchedNodes;
     if (oldNodes && sameStrings(oldNodes, nodeIds)) {
       for (const nodeId of nodeIds) {
-        const watched = this.states.get(nodeId)!;
+        const watched = this.stateGet(nodeId)!;
         watched.existenceWatchers = movedToEnd(watched.existenceWatchers, id);
       }
     } else if (oldNodes || nodeIds.length) {
       if (oldNodes)
         for (const nodeId of oldNodes) {
-          const watched = this.states.get(nodeId);
+          const watched = this.stateGet(nodeId);
           if (!watched) continue;
           watched.existenceWatchers = withoutId(watched.existenceWatchers, id);
           if (watched !== state) this.dropIfEmpty(watched);
@@ -397,24 +534,10 @@ export class ReactiveGraph<M> {
   }
 
   private stateOf(id: string): NodeState<M> {
-    let state = this.states.get(id);
+    let state = this.stateGet(id);
     if (!state) {
-      state = {
-        id,
-        member: undefined,
-        members: undefined,
-        exists: false,
-        publishes: NONE,
-        watchedKeys: undefined,
-        watchedNodes: undefined,
-        existenceWatchers: undefined,
-        signature: undefined,
-        extras: NONE,
-        edges: undefined,
-        flushNo: 0,
-        dropped: false,
-      };
-      this.states.set(id, state);
+      state = new NodeState<M>(id);
+      this.withoutNode.set(id, state);
     }
     return state;
   }
@@ -422,7 +545,8 @@ export class ReactiveGraph<M> {
   /** Forgets a node that has nothing left (as the separate maps it replaces emptied themselves). */
   private dropIfEmpty(state: NodeState<M>): void {
     if (
-      !hasMembers(state) &&
+      !state.hasMembers() &&
+      state.node === undefined &&
       !state.exists &&
       state.publishes.length === 0 &&
       state.watchedKeys === undefined &&
@@ -433,14 +557,47 @@ export class ReactiveGraph<M> {
       !state.dropped &&
       !this.dirty.has(state)
     ) {
-      this.states.delete(state.id);
-      state.dropped = true;
+      this.withoutNode.delete(state.id);
+      state.drop();
     }
   }
 }
 
-function hasMembers(state: NodeState<unknown>): boolean {
-  return state.member !== undefined || state.members !== undefined;
+/** The nodes of the states that have one, as a read-only map (in the states' order). */
+class NodesOf implements ReadonlyMap<string, LineageNode> {
+  constructor(private readonly states: ReadonlyMap<string, { node: LineageNode | undefined }>) {}
+
+  get size(): number {
+    return this.states.size;
+  }
+
+  get(id: string): LineageNode | undefined {
+    return this.states.get(id)?.node;
+  }
+
+  has(id: string): boolean {
+    return this.states.has(id);
+  }
+
+  *values(): MapIterator<LineageNode> {
+    for (const state of this.states.values()) yield state.node!;
+  }
+
+  keys(): MapIterator<string> {
+    return this.states.keys();
+  }
+
+  *entries(): MapIterator<[string, LineageNode]> {
+    for (const [id, state] of this.states) yield [id, state.node!];
+  }
+
+  [Symbol.iterator](): MapIterator<[string, LineageNode]> {
+    return this.entries();
+  }
+
+  forEach(fn: (node: LineageNode, id: string, map: ReadonlyMap<string, LineageNode>) => void): void {
+    for (const [id, state] of this.states) fn(state.node!, id, this);
+  }
 }
 
 /** Up to this many edges a node's own list is searched in place; beyond, through a Map. */

@@ -22,20 +22,51 @@ const REPEATED_FIELDS = [
   'mode',
   'subagent_name',
   'cluster_name',
+  // A job's id recurs on its launch, every status change, its artifacts and verdicts (a 100k-event
+  // bench log held ~10k copies of job ids); images, services and the like recur across jobs.
+  'job_id',
+  'image',
+  'service',
+  'content_type',
+  'exit_reason',
 ] as const;
 /** Longer values are unlikely to repeat, and the table would only grow. */
 const MAX_INTERNED_CHARS = 64;
 /** A session with this many distinct values stops adding new ones (keeps the table bounded). */
 const MAX_TABLE = 50_000;
 
+/** Calls waiting for their result past this many: the oldest are let go (keeps the map bounded). */
+const MAX_OPEN_CALLS = 10_000;
+
 export class StringInterner {
   private readonly table = new Map<string, string>();
+  /**
+   * The `tool_call_id` of calls whose result has not come yet. A call's id recurs once, on its
+   * result: the result takes the call's copy and the entry goes, so each pair keeps one string
+   * (32–48 bytes a pair) without a table entry per pair. (Ids of up to 10 characters are shared
+   * already: JSON.parse interns them.)
+   */
+  private readonly openCalls = new Map<string, string>();
 
   intern(value: string): string {
     const known = this.table.get(value);
     if (known !== undefined) return known;
     if (value.length <= MAX_INTERNED_CHARS && this.table.size < MAX_TABLE) this.table.set(value, value);
     return value;
+  }
+
+  /** The call's copy of a tool call id, for its result. */
+  private callId(kind: string, id: string): string {
+    if (kind === 'tool_call') {
+      if (this.openCalls.size >= MAX_OPEN_CALLS) this.openCalls.delete(this.openCalls.keys().next().value!);
+      this.openCalls.set(id, id);
+      return id;
+    }
+    if (kind !== 'tool_result') return id;
+    const known = this.openCalls.get(id);
+    if (known === undefined) return id;
+    this.openCalls.delete(id);
+    return known;
   }
 
   /** In place: the records are fresh from the worker and not shared. */
@@ -48,6 +79,8 @@ export class StringInterner {
         const value = body[field];
         if (typeof value === 'string') body[field] = this.intern(value);
       }
+      const callId = body['tool_call_id'];
+      if (typeof callId === 'string') body['tool_call_id'] = this.callId(record.kind, callId);
     }
   }
 }

@@ -118,13 +118,55 @@ describe('SessionLog reading rules', () => {
     const view = log.events.get('j')!;
     expect(view.body['status']).toBe('failed');
     expect(view.body['x']).toBe(1);
-    expect(view.event.body['status']).toBe('pending');
+    // One object per event: the body as read is kept by the log, once a correction changed it.
+    expect(view.event).toBe(view);
+    expect(log.rawBody(view)['status']).toBe('pending');
     expect(view.corrections.map((c) => [c.correctionId, c.before['status'], c.after['status']])).toEqual([
       ['c1', 'pending', 'running'],
       ['c2', 'running', 'failed'],
     ]);
     expect(log.appliedCorrectionCount()).toBe(2);
     expect(log.danglingCorrections().map((c) => c.eventId)).toEqual(['d']);
+  });
+
+  it('applies a correction as it was written, even when another correction changes it', () => {
+    const log = read(
+      [
+        ev({
+          event_id: 't',
+          event_kind: 'compute_job_status_changed',
+          seq: 1,
+          job_id: 'J',
+          status: 'pending',
+        }),
+        ev({
+          event_id: 'c1',
+          event_kind: 'correction',
+          seq: 2,
+          corrects_event_id: 't',
+          replacement: { status: 'x' },
+          reason: 'r1',
+        }),
+        // Corrects the correction: c1's view changes, not what c1 does to t.
+        ev({
+          event_id: 'c2',
+          event_kind: 'correction',
+          seq: 3,
+          corrects_event_id: 'c1',
+          replacement: { replacement: { status: 'y' }, reason: 'r2' },
+        }),
+      ].join('\n'),
+    );
+    const t = log.events.get('t')!;
+    expect(t.body['status']).toBe('x');
+    expect(t.corrections.map((c) => [c.correctionId, c.reason])).toEqual([['c1', 'r1']]);
+    const c1 = log.events.get('c1')!;
+    expect(c1.body['reason']).toBe('r2');
+    expect(log.rawBody(c1)['reason']).toBe('r1');
+    // Events nothing corrects: no corrections, and their body is the one read.
+    const other = read(ev({ event_id: 'a', event_kind: 'k', seq: 1, status: 's' })).events.get('a')!;
+    expect(other.corrections).toEqual([]);
+    expect(other.body['status']).toBe('s');
   });
 
   it('never loses a valid event around binary garbage, NUL bytes and invalid UTF-8', () => {

@@ -8,6 +8,7 @@
  */
 import { LineSplitter, type RawLine, type SplitResult, DEFAULT_MAX_LINE_BYTES } from '../jsonl/line-splitter';
 import { classifyLine, type ClassifiedRecord } from './classify-line';
+import { EventIndex } from './event-index';
 import {
   type DuplicateRecord,
   type InvalidRecord,
@@ -45,17 +46,61 @@ export interface AppliedCorrection {
 
 /** The corrected view of one event: what everything downstream sees. */
 export interface EventView {
-  event: ProvenanceEvent;
+  /** Where and what the event is. In a SessionLog it is the view itself (see LoggedEvent). */
+  readonly event: ProvenanceEvent;
   /** Raw body with every correction's replacement applied in order. */
   body: JsonObject;
   corrections: AppliedCorrection[];
 }
 
+/**
+ * The corrections of the events a correction changed (few): kept aside rather than in a field of
+ * every event. Weak: an event dropped with its log takes its entry along.
+ */
+const correctionsOf = new WeakMap<LoggedEvent, AppliedCorrection[]>();
+/** Whether any event has an entry yet: until then (most logs) reading needs no lookup. */
+let anyCorrected = false;
+
+/**
+ * One event of a SessionLog: the event and its corrected view in one object, since a big log
+ * holds a million of them (two objects cost ~136 bytes an event, this one 88). A class, so that
+ * every field is in the object from construction (no out-of-object property storage).
+ *
+ * `body` is the corrected body, also when read as `event.body`: the raw body of an event that a
+ * correction changed is kept by the log (`SessionLog.rawBody`), the only place that reads it.
+ */
+export class LoggedEvent implements EventView, ProvenanceEvent {
+  constructor(
+    readonly lineNo: number,
+    readonly byteOffset: number,
+    readonly byteLength: number,
+    readonly eventId: string,
+    readonly kind: string,
+    readonly seq: number | null,
+    readonly ordinal: number,
+    public body: JsonObject,
+  ) {}
+
+  get event(): LoggedEvent {
+    return this;
+  }
+
+  get corrections(): AppliedCorrection[] {
+    return (anyCorrected && correctionsOf.get(this)) || NO_CORRECTIONS;
+  }
+
+  set corrections(list: AppliedCorrection[]) {
+    if (list.length === 0 && !anyCorrected) return;
+    anyCorrected = true;
+    correctionsOf.set(this, list);
+  }
+}
+
 export interface LogDelta {
   /** New events, in file order. */
-  added: EventView[];
+  added: LoggedEvent[];
   /** Events whose corrected view changed (a correction arrived for them, or they arrived after it). */
-  corrected: EventView[];
+  corrected: LoggedEvent[];
   parseErrors: ParseErrorRecord[];
   invalid: InvalidRecord[];
   unsupported: UnsupportedRecord[];
@@ -91,7 +136,8 @@ export function compareEvents(a: ProvenanceEvent, b: ProvenanceEvent): number {
 }
 
 export class SessionLog {
-  readonly events = new Map<string, EventView>();
+  /** By id, in the order they were read (their ordinal): a ReadonlyMap. */
+  readonly events = new EventIndex<LoggedEvent>();
   readonly parseErrors: ParseErrorRecord[] = [];
   readonly invalid: InvalidRecord[] = [];
   readonly unsupported: UnsupportedRecord[] = [];
@@ -100,7 +146,9 @@ export class SessionLog {
   /** Events whose seq repeats an earlier event's seq. */
   readonly seqRepeats: ProvenanceEvent[] = [];
   /** Correction events by the event id they target, sorted by seq. */
-  private readonly correctionsByTarget = new Map<string, ProvenanceEvent[]>();
+  private readonly correctionsByTarget = new Map<string, LoggedEvent[]>();
+  /** Bodies as read of the events a correction changed (the others' `body` is the one read). */
+  private readonly rawBodies = new Map<string, JsonObject>();
   /** Seqs seen so far (only "seen before" matters; ~1M of them on a big log). */
   private readonly seqSeen = new SeenSeqs();
   private readonly splitter: LineSplitter;
@@ -160,8 +208,13 @@ export class SessionLog {
   }
 
   /** Events in reading order: by seq, ties by position in the file. */
-  ordered(): EventView[] {
-    return [...this.events.values()].sort((a, b) => compareEvents(a.event, b.event));
+  ordered(): LoggedEvent[] {
+    return [...this.events.values()].sort(compareEvents);
+  }
+
+  /** An event's body as read, before any correction. */
+  rawBody(event: LoggedEvent): JsonObject {
+    return this.rawBodies.get(event.eventId) ?? event.body;
   }
 
   /** Correction events whose target is not in the log. */
@@ -201,7 +254,8 @@ export class SessionLog {
     body: JsonObject,
     delta: LogDelta,
   ): void {
-    const existing = this.events.get(eventId);
+    const slot = this.events.slotOf(eventId);
+    const existing = this.events.atSlot(slot);
     if (existing) {
       const dup: DuplicateRecord = {
         lineNo: position.lineNo,
@@ -216,22 +270,19 @@ export class SessionLog {
       return;
     }
     const seq = num(body['seq']);
-    // Spelled out, not `{ ...position, … }`: an object spread here cost ~5 µs per event (V8
-    // takes a slow path for spread plus extra fields), a third of reading a big session.
-    const event: ProvenanceEvent = {
-      lineNo: position.lineNo,
-      byteOffset: position.byteOffset,
-      byteLength: position.byteLength,
+    const event = new LoggedEvent(
+      position.lineNo,
+      position.byteOffset,
+      position.byteLength,
       eventId,
       kind,
       seq,
-      ordinal: this.ordinal++,
+      this.ordinal++,
       body,
-    };
+    );
     if (seq !== null && this.seqSeen.add(seq)) this.seqRepeats.push(event);
-    const view: EventView = { event, body, corrections: NO_CORRECTIONS };
-    this.events.set(eventId, view);
-    delta.added.push(view);
+    this.events.addAt(slot, event);
+    delta.added.push(event);
 
     if (kind === 'correction') {
       const target = str(body['corrects_event_id']);
@@ -240,24 +291,26 @@ export class SessionLog {
         list.push(event);
         list.sort(compareEvents);
         this.correctionsByTarget.set(target, list);
-        const targetView = this.events.get(target);
-        if (targetView) {
-          this.recomputeView(targetView);
-          delta.corrected.push(targetView);
+        const targetEvent = this.events.get(target);
+        if (targetEvent) {
+          this.recomputeView(targetEvent);
+          delta.corrected.push(targetEvent);
         }
       }
     }
-    if (this.correctionsByTarget.size > 0 && this.correctionsByTarget.has(eventId)) this.recomputeView(view);
+    if (this.correctionsByTarget.size > 0 && this.correctionsByTarget.has(eventId)) this.recomputeView(event);
   }
 
   /** Re-applies every correction of one event, in seq order, onto its raw body. */
-  private recomputeView(view: EventView): void {
-    const list = this.correctionsByTarget.get(view.event.eventId) ?? [];
-    let body: JsonObject = view.event.body;
+  private recomputeView(view: LoggedEvent): void {
+    const list = this.correctionsByTarget.get(view.eventId) ?? [];
+    const raw = this.rawBody(view);
+    let body: JsonObject = raw;
     const applied: AppliedCorrection[] = [];
     for (const correction of list) {
-      if (correction.eventId === view.event.eventId) continue; // an event cannot shadow itself
-      const replacement = obj(correction.body['replacement']) ?? {};
+      if (correction.eventId === view.eventId) continue; // an event cannot shadow itself
+      // A correction's own fields as read (a correction may itself be corrected).
+      const replacement = obj(this.rawBody(correction)['replacement']) ?? {};
       const fields = Object.keys(replacement).filter((f) => !IDENTITY_FIELDS.has(f));
       const before: JsonObject = {};
       const after: JsonObject = {};
@@ -270,13 +323,14 @@ export class SessionLog {
       body = next;
       applied.push({
         correctionId: correction.eventId,
-        reason: str(correction.body['reason']),
+        reason: str(this.rawBody(correction)['reason']),
         seq: correction.seq,
         fields,
         before,
         after,
       });
     }
+    if (body !== raw) this.rawBodies.set(view.eventId, raw);
     view.body = body;
     view.corrections = applied;
   }

@@ -48,6 +48,7 @@ export interface ProvenanceEvent extends RecordPosition {
   seq: number | null;
   /** Position in the file among all records, used to break seq ties. */
   ordinal: number;
+  /** In a SessionLog, the corrected body (the one read: `SessionLog.rawBody`). */
   body: JsonObject;
 }
 

@@ -25,6 +25,12 @@ export interface BuilderFacts {
   sessionId: string;
   /** `session:<sessionId>`, made once: every tool and event node has an edge from it. */
   sessionNode: string;
+  /**
+   * `session:<sessionId>->`, made once: the id of an edge from the session is then one
+   * concatenation of two kept strings (a 32-byte pair), where `${source}->${target}` also made a
+   * copy or pair of the prefix for every one of tens of thousands of edges.
+   */
+  sessionEdgePrefix: string;
   view(eventId: string): EventView | undefined;
   /** Highest seq of any applied correction, for stale session-level verdicts. */
   maxCorrectionSeq(): number | null;
@@ -99,6 +105,14 @@ function reasonList(reason: EdgeReason): EdgeReason[] {
   return list;
 }
 
+/** An artifact's edge from its job: by `job_id`, by `expected_artifacts`, or both (shared lists). */
+const JOB_AND_EXPECTED = Object.freeze(['job_id', 'expected_artifacts']) as unknown as EdgeReason[];
+
+function artifactReasons(byJobId: boolean, expected: boolean): EdgeReason[] {
+  if (byJobId) return expected ? JOB_AND_EXPECTED : reasonList('job_id');
+  return reasonList('expected_artifacts');
+}
+
 /** What a node's dependents react to besides its publications: corrections and its seq. */
 export function signatureOf(built: BuildResult): string {
   return built.node ? `${built.node.corrections.length}|${built.node.seq}` : '';
@@ -149,8 +163,13 @@ function clipObject(o: JsonObject): Record<string, unknown> {
   return out;
 }
 
-function edge(source: string, target: string, reasons: EdgeReason[]): LineageEdge {
-  return { id: `${source}->${target}`, source, target, reasons };
+function edge(
+  source: string,
+  target: string,
+  reasons: EdgeReason[],
+  id = `${source}->${target}`,
+): LineageEdge {
+  return { id, source, target, reasons };
 }
 
 const NONE: readonly never[] = Object.freeze([]);
@@ -165,7 +184,7 @@ function result(
 }
 
 function sessionEdge(facts: BuilderFacts, target: string, reason: EdgeReason = 'session_id'): LineageEdge {
-  return edge(facts.sessionNode, target, reasonList(reason));
+  return edge(facts.sessionNode, target, reasonList(reason), facts.sessionEdgePrefix + target);
 }
 
 function buildSession(id: string, views: readonly EventView[], facts: BuilderFacts): BuildResult {
@@ -349,18 +368,26 @@ function buildArtifact(
   const keys = artifactKeys(views);
   const edges: LineageEdge[] = [];
   const jobIds = new Set(views.map((v) => str(v.body['job_id'])).filter((j): j is string => j !== null));
-  const reasonsBySource = new Map<string, EdgeReason[]>();
+  // Per job node: [linked by job_id, expects this artifact]. The edge's reasons are then one of
+  // three shared lists (kept by every artifact edge: a grown array each cost ~200 bytes).
+  const reasonsBySource = new Map<string, [boolean, boolean]>();
   for (const j of jobIds) {
     const jobNode = nodeIds.job(j);
-    if (ctx.exists(jobNode)) reasonsBySource.set(jobNode, ['job_id']);
+    if (ctx.exists(jobNode)) reasonsBySource.set(jobNode, [true, false]);
   }
   for (const k of keys)
     for (const jobNode of ctx.lookup('expect', k)) {
-      const reasons = reasonsBySource.get(jobNode) ?? [];
-      if (!reasons.includes('expected_artifacts')) reasons.push('expected_artifacts');
-      reasonsBySource.set(jobNode, reasons);
+      const reasons = reasonsBySource.get(jobNode);
+      if (reasons) reasons[1] = true;
+      else reasonsBySource.set(jobNode, [false, true]);
     }
-  for (const [source, reasons] of [...reasonsBySource].sort()) edges.push(edge(source, id, reasons));
+  // Ordered as the [source, reasons] pairs always were: by their text (`source,reason,…`).
+  const bySource = [...reasonsBySource].map(([source, [byJobId, expected]]) => {
+    const reasons = artifactReasons(byJobId, expected);
+    return { source, reasons, order: `${source},${reasons.join(',')}` };
+  });
+  bySource.sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
+  for (const { source, reasons } of bySource) edges.push(edge(source, id, reasons));
   if (edges.length === 0) edges.push(sessionEdge(facts, id));
   return result(
     node,

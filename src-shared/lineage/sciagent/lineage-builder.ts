@@ -32,6 +32,7 @@ export class SciagentLineageBuilder {
     const facts: BuilderFacts = {
       sessionId,
       sessionNode: nodeIds.session(sessionId),
+      sessionEdgePrefix: `${nodeIds.session(sessionId)}->`,
       view: (eventId) => log.events.get(eventId),
       maxCorrectionSeq: () => this.maxCorrectionSeq,
       childSessionExists: options.childSessionExists ?? (() => undefined),
