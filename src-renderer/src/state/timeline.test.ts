@@ -45,3 +45,22 @@ describe('Timeline.merge', () => {
     expect(next.indexOf('e2')).toBe(1);
   });
 });
+
+describe('Timeline.indexNear', () => {
+  const timeline = Timeline.fromColumns(encodeTimeline(Array.from({ length: 1000 }, (_, i) => row(i + 1))));
+
+  it('finds an event near a row, far from it (through the index), or says it is not there', () => {
+    expect(timeline.indexNear('e13', 9)).toBe(12); // a few rows on
+    expect(timeline.indexNear('e5', 9)).toBe(4); // a few rows back
+    expect(timeline.indexNear('e900', 9)).toBe(899); // beyond the radius
+    expect(timeline.indexNear('nope', 9)).toBe(-1);
+  });
+
+  it('reads only the rows of its own version', () => {
+    const encoder = new TimelineEncoder();
+    encoder.push(row(1001));
+    encoder.markFresh();
+    timeline.merge(encoder.finish()); // a newer version appends to the shared columns
+    expect(timeline.indexNear('e1001', 998)).toBe(-1);
+  });
+});

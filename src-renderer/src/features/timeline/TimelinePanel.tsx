@@ -83,7 +83,7 @@ export function TimelinePanel() {
     (i: number) => {
       const e = entries.entry(i);
       const node = e.nodeId ? nodes.get(e.nodeId) : undefined;
-      const span = e.kind === 'tool_call' && node ? toolSpanOf(entries, node) : undefined;
+      const span = e.kind === 'tool_call' && node ? toolSpanOf(entries, node, i) : undefined;
       return (
         <EventRow
           key={e.eventId}

@@ -35,12 +35,13 @@ export interface TimelineModel {
 
 /**
  * A tool call's call time and result time, from its node's events (for the rows on screen only:
- * a map of every call's span cost a big session half a second per update).
+ * a map of every call's span cost a big session half a second per update). `row` is the row of
+ * one of them (the one on screen): the others are looked for near it first.
  */
-export function toolSpanOf(timeline: Timeline, node: LineageNode): Span | undefined {
+export function toolSpanOf(timeline: Timeline, node: LineageNode, row: number): Span | undefined {
   const rows: number[] = [];
   for (const id of node.eventIds) {
-    const i = timeline.indexOf(id);
+    const i = timeline.indexNear(id, row);
     if (i >= 0) rows.push(i);
   }
   rows.sort((a, b) => a - b);

@@ -54,4 +54,30 @@ describe('groupTotals', () => {
     const shrunk = group(['b', 'c'], { members: grown.members, added: [], removed: ['a'] });
     expect(totals(s3, 'g', shrunk)).toMatchObject({ n: 2, failed: 2 });
   });
+
+  it('keeps its sums right over many growths, when members that joined later change', () => {
+    const totals = groupTotals((n) => ({
+      n: 1,
+      failed: (n as unknown as { failed: boolean }).failed ? 1 : 0,
+    }));
+    const nodes = new Map<string, LineageNode>([['m0', node('m0')]]);
+    let g = group(['m0']);
+    expect(totals(state(1, [...nodes.values()], null), 'g', g)).toMatchObject({ n: 1, failed: 0 });
+    for (let revision = 2; revision <= 12; revision++) {
+      // Each revision: a new member joins, and the member that joined two revisions ago fails.
+      const joined = `m${revision - 1}`;
+      const changed = `m${revision - 3}`;
+      const before: [string, LineageNode | null][] = [[joined, null]];
+      nodes.set(joined, node(joined));
+      if (nodes.has(changed)) {
+        before.push([changed, nodes.get(changed)!]);
+        nodes.set(changed, node(changed, true));
+      }
+      const s = state(revision, [...nodes.values()], before);
+      totals(s, 'g', g); // the store change's run, with the group of the last render
+      g = group([...g.members, joined], { members: g.members, added: [joined], removed: [] });
+      const failed = [...nodes.values()].filter((n) => (n as unknown as { failed: boolean }).failed).length;
+      expect(totals(s, 'g', g)).toMatchObject({ n: nodes.size, failed });
+    }
+  });
 });
