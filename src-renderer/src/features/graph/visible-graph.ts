@@ -57,24 +57,6 @@ export interface VisibleGraph {
   groups: ReadonlyMap<string, ToolGroup>;
 }
 
-const memberSets = new WeakMap<readonly string[], ReadonlySet<string>>();
-
-/** A members list as a set, made once per list (lists are never changed, only replaced). */
-export function memberSetOf(members: readonly string[]): ReadonlySet<string> {
-  let set = memberSets.get(members);
-  if (!set) memberSets.set(members, (set = new Set(members)));
-  return set;
-}
-
-/** Whether any of `ids` is a member of `group`. */
-export function hasMember(group: ToolGroup, ids: Iterable<string>): boolean {
-  // The set is made only when there is something to look up: while a log is first read nothing is
-  // marked new, and a set of a 600,000-member group for every apply cost the page ~2 s of a read.
-  let set: ReadonlySet<string> | null = null;
-  for (const id of ids) if ((set ??= memberSetOf(group.members)).has(id)) return true;
-  return false;
-}
-
 /** An expanded group draws at most this many members; the rest stay in the group node. */
 export const MAX_EXPANDED_MEMBERS = 150;
 /**

@@ -14,7 +14,12 @@ const group = (members: string[], previous?: ToolGroup['previous']): ToolGroup =
   shown: 0,
   previous,
 });
-const state = (revision: number, nodes: LineageNode[], before: [string, LineageNode | null][] | null) =>
+const state = (
+  revision: number,
+  nodes: LineageNode[],
+  before: [string, LineageNode | null][] | null,
+  newNodes: string[] = [],
+) =>
   ({
     data: {
       key: 'k',
@@ -22,7 +27,7 @@ const state = (revision: number, nodes: LineageNode[], before: [string, LineageN
       nodes: new Map(nodes.map((n) => [n.id, n])),
       nodeChanges: before ? { from: revision - 1, before: new Map(before) } : null,
     },
-    newNodes: new Set<string>(),
+    newNodes: new Set<string>(newNodes),
   }) as unknown as AppState;
 
 describe('groupTotals', () => {
@@ -77,7 +82,13 @@ describe('groupTotals', () => {
       totals(s, 'g', g); // the store change's run, with the group of the last render
       g = group([...g.members, joined], { members: g.members, added: [joined], removed: [] });
       const failed = [...nodes.values()].filter((n) => (n as unknown as { failed: boolean }).failed).length;
-      expect(totals(s, 'g', g)).toMatchObject({ n: nodes.size, failed });
+      expect(totals(s, 'g', g)).toMatchObject({ n: nodes.size, failed, isNew: 0 });
+      // Marked new: the member that just joined is, a node of another group is not.
+      const marked = state(revision, [...nodes.values()], before, [joined]);
+      expect(totals(marked, 'g', g)).toMatchObject({ isNew: 1 });
+      expect(totals(state(revision, [...nodes.values()], before, ['elsewhere']), 'g', g)).toMatchObject({
+        isNew: 0,
+      });
     }
   });
 });

@@ -8,7 +8,7 @@
  */
 import type { LineageNode } from '../../../../../src-shared/lineage/types';
 import type { AppState } from '../../../state/store';
-import { hasMember, type ToolGroup } from '../visible-graph';
+import type { ToolGroup } from '../visible-graph';
 
 export type Counts = Record<string, number>;
 
@@ -92,6 +92,14 @@ export function groupTotals(contribution: (node: LineageNode) => Counts) {
     return totals;
   }
 
+  /** Whether any of `ids` is a member (through the entry's set, made only when there are ids). */
+  function hasMemberIn(entry: Entry, ids: ReadonlySet<string>): boolean {
+    if (ids.size === 0) return false;
+    const set = (entry.set ??= new Set(entry.members));
+    for (const id of ids) if (set.has(id)) return true;
+    return false;
+  }
+
   /** The old entry's member set, if it has one, made into the group's (see Entry.set). */
   function carriedSet(old: Entry, group: ToolGroup): Set<string> | null {
     const set = old.set;
@@ -122,7 +130,7 @@ export function groupTotals(contribution: (node: LineageNode) => Counts) {
     }
     const hit = results.get(entry);
     if (hit && hit.newNodes === s.newNodes) return hit.value;
-    const value = { ...entry.totals, isNew: hasMember(group, s.newNodes) ? 1 : 0 };
+    const value = { ...entry.totals, isNew: hasMemberIn(entry, s.newNodes) ? 1 : 0 };
     results.set(entry, { newNodes: s.newNodes, value });
     return value;
   };
