@@ -3,14 +3,12 @@
  * first and last lines ("~N" events) and reads one in full when it is opened; a change to one row
  * leaves the others in the list; a tall graph opens fitted (its bottom nodes in view).
  */
-import { spawn } from 'node:child_process';
 import { appendFile, mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { startServeProcess } from '../../src-main/cli/test-support/run-cli-process';
 import { expect, test } from '../support/serve-fixture';
 
-const REPO = fileURLToPath(new URL('../..', import.meta.url));
 /** More than the 64 logs serve reads in full at start when its list cache does not know them. */
 const SESSIONS = 70;
 
@@ -27,26 +25,8 @@ const event = (id: string, seq: number, kind = 'tool_call') =>
     tool_name: 'shell',
   }) + '\n';
 
-async function startServe(home: string, dataDir: string) {
-  const child = spawn(
-    process.execPath,
-    [path.join(REPO, 'bin', 'lineage-explorer.js'), 'serve', '--home', home],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, LINEAGE_EXPLORER_DATA_DIR: dataDir },
-    },
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d) => {
-      out += String(d);
-      const m = /(http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`serve exited ${code}`)));
-  });
-  return { url, stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))) };
-}
+const startServe = (home: string, dataDir: string) =>
+  startServeProcess(['--home', home], { LINEAGE_EXPLORER_DATA_DIR: dataDir });
 
 test('a big home lists unread logs from their ends, reads one when opened, and keeps every row on a change', async ({
   host,

@@ -8,12 +8,12 @@
  * `data-app-state="ready"`, never on sleeps.
  */
 import { test as base, expect, type Browser, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startServeProcess, type ServeProcess } from '../../src-main/cli/test-support/run-cli-process';
 import { launchElectronApp, type LaunchedApp } from './electron-app';
 import { findElectronBinary, type ElectronBinary } from './electron-binary';
 
@@ -31,33 +31,13 @@ export interface Served {
   desktop: (LaunchedApp & { userData: string; executable: string }) | null;
 }
 
-async function startServe(home: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    [path.join(REPO, 'bin', 'lineage-explorer.js'), 'serve', '--home', home],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      // The app's own data (bookmarks, the sessions-list cache) never goes to the user's real
-      // config folder: a spec that cares sets its own folder, every other serve gets a fresh one.
-      env: {
-        ...process.env,
-        LINEAGE_EXPLORER_DATA_DIR:
-          process.env['LINEAGE_EXPLORER_DATA_DIR'] ?? mkdtempSync(path.join(os.tmpdir(), 'le-e2e-data-')),
-      },
-    },
-  );
-  let stderr = '';
-  child.stderr!.on('data', (d) => (stderr += String(d)));
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d) => {
-      out += String(d);
-      const m = /(http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${stderr}`)));
+/** Serve on `home`; the app's own data (bookmarks, the sessions-list cache) never goes to the
+ * user's real config folder: a spec that cares sets its own folder, every other serve gets a fresh one. */
+function startServe(home: string): Promise<ServeProcess> {
+  return startServeProcess(['--home', home], {
+    LINEAGE_EXPLORER_DATA_DIR:
+      process.env['LINEAGE_EXPLORER_DATA_DIR'] ?? mkdtempSync(path.join(os.tmpdir(), 'le-e2e-data-')),
   });
-  return { url, child };
 }
 
 export const test = base.extend<
@@ -99,10 +79,9 @@ export const test = base.extend<
     const logOf = (id: string) => path.join(home, 'sessions', id, 'provenance.jsonl');
     try {
       if (host === 'web') {
-        const { url, child } = await startServe(home);
-        await use({ url, home, logOf, desktop: null });
-        child.kill('SIGTERM');
-        await new Promise((r) => child.once('exit', r));
+        const serve = await startServe(home);
+        await use({ url: serve.url, home, logOf, desktop: null });
+        await serve.stop();
       } else {
         const executable = electronBinary!.executable as string;
         const userData = path.join(base_, 'user-data');

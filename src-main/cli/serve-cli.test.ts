@@ -3,14 +3,14 @@
  * still starting up, it closes like any other stop — the sessions-list cache is saved, so the next
  * start lists from it. Node's default for SIGTERM used to end it at once during the scan.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { CLI_BIN } from './test-support/run-cli-process';
+import { startServeProcess } from './test-support/run-cli-process';
 
 /**
  * More logs than serve reads in full at start, so the first list comes from the logs' ends; and
@@ -47,28 +47,11 @@ async function makeHome(): Promise<string> {
   return home;
 }
 
-/** Serve on `home`, once it has printed its URL. */
+/** Serve on `home` with its own user-data folder, once it has printed its URL. */
 async function startServe(home: string, dataDir: string) {
-  const child = spawn(process.execPath, [CLI_BIN, 'serve', '--home', home], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, LINEAGE_EXPLORER_DATA_DIR: dataDir },
-  });
-  children.push(child);
-  let stderr = '';
-  child.stderr.on('data', (d) => (stderr += String(d)));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  const url = await new Promise<URL>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += String(d);
-      const m = /(http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out);
-      if (m) resolve(new URL(m[1]!));
-    });
-    void exited.then(() => reject(new Error(`serve exited before its URL: ${stderr}`)));
-  });
-  return { child, url, exited };
+  const serve = await startServeProcess(['--home', home], { LINEAGE_EXPLORER_DATA_DIR: dataDir });
+  children.push(serve.child);
+  return { ...serve, url: new URL(serve.url) };
 }
 
 /** The sessions list, asked for over the page's WebSocket bridge. */

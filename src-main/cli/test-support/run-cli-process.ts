@@ -3,7 +3,7 @@
  * way a user does, for the CLI's process-level tests: one way to spawn it, so every test reads
  * exit codes and output alike.
  */
-import { execFile, spawnSync, type ExecFileException } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess, type ExecFileException } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -60,4 +60,52 @@ export function runCliSync(args: readonly string[], options: CliOptions = {}): C
     timeout: options.timeoutMs ?? 0,
   });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr, ms: Date.now() - started };
+}
+
+export interface ServeProcess {
+  child: ChildProcess;
+  /** The page's URL (with its token), as serve printed it. */
+  url: string;
+  /** How the process ended (a signal when it was killed rather than closed). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** SIGTERM, then its exit. */
+  stop(): Promise<void>;
+}
+
+/**
+ * `lineage-explorer serve ARGS` as a child process, once it has printed its URL (rejects with its
+ * stderr if it exits first). The e2e host fixture, the e2e specs that need their own serve and
+ * the CLI's serve tests all start it here.
+ */
+export async function startServeProcess(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [CLI_BIN, 'serve', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += String(d)));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d) => {
+      out += String(d);
+      const m = /(http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    void exited.then(({ code }) => reject(new Error(`serve exited ${code} before its URL: ${stderr}`)));
+  });
+  return {
+    child,
+    url,
+    exited,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }

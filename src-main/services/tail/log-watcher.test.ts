@@ -2,6 +2,7 @@ import { appendFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { until } from '../../test-support/until';
 import { LogWatcher } from './log-watcher';
 
 let dir: string;
@@ -14,15 +15,6 @@ afterEach(async () => {
   watcher = null;
   await rm(dir, { recursive: true, force: true });
 });
-
-/** Waits for a condition that real file-system events will make true (no fixed sleeps). */
-async function until(condition: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 function start(
   options: { catchUpMs?: number; liveWindowMs?: number; readPaceMs?: (file: string) => number } = {},
@@ -45,6 +37,16 @@ function start(
     },
   );
   return { seen, reads, notices, ready: watcher.start() };
+}
+
+/** Appends to `log` every 20 ms until the watcher hands it off (its raw watch fired); true if it did. */
+async function growUntilHandedOff(log: string, append: () => Promise<void>): Promise<boolean> {
+  const handedOff = () => watcher!.handedOffFiles().includes(log);
+  for (let i = 0; i < 100 && !handedOff(); i++) {
+    await append();
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return handedOff();
 }
 
 describe('LogWatcher (real chokidar, real files)', () => {
@@ -93,12 +95,8 @@ describe('LogWatcher (real chokidar, real files)', () => {
     let n = 1;
     const append = async () => appendFile(log, `${n++}\n`);
     // Growing: the raw watch fires, and the next safety tick hands the folder off.
+    expect(await growUntilHandedOff(log, append)).toBe(true);
     const handedOff = () => watcher!.handedOffFiles().includes(log);
-    for (let i = 0; i < 100 && !handedOff(); i++) {
-      await append();
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(handedOff()).toBe(true);
     // Still followed, line by line, without chokidar.
     for (let i = 0; i < 20; i++) await append();
     const all = () => Array.from({ length: n }, (_, i) => `${i}\n`).join('');
@@ -116,10 +114,7 @@ describe('LogWatcher (real chokidar, real files)', () => {
     await writeFile(log, 'x\n');
     const { seen, ready } = start();
     await ready;
-    for (let i = 0; i < 100 && !watcher!.handedOffFiles().includes(log); i++) {
-      await appendFile(log, 'x\n');
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    expect(await growUntilHandedOff(log, () => appendFile(log, 'x\n'))).toBe(true);
     expect(watcher!.handedOffFiles()).toEqual([log]);
     await rm(log);
     await until(() => !seen.has(log), 'the removal');
