@@ -5,7 +5,7 @@ import { SciagentLineageBuilder } from '../../lineage/sciagent/lineage-builder';
 import type { LineageNode } from '../../lineage/types';
 import { ChunkParser } from './chunk-parser';
 import { SessionLog } from './session-log';
-import { slimBody } from './slim-body';
+import { isHeldInMemory, slimBody } from './slim-body';
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../lineage/sciagent/fixtures/${name}`, import.meta.url));
@@ -57,5 +57,18 @@ describe('slim bodies', () => {
       unknown_field: 1,
     });
     expect(body).toEqual({ tool_name: 'compute_run', output_summary: { job_id: 'j1' } });
+  });
+
+  it('keeps nothing of a tool output without a job id, not even a preview', () => {
+    const text = slimBody({ tool_call_id: 'c', output_summary: 'line one\nline two '.repeat(20) });
+    const stub = slimBody({ output_summary: { _truncated: true, _preview: 'p', _original_size: 9000 } });
+    const other = slimBody({ output_summary: { job_id: 7 } });
+    expect(text).toEqual({ tool_call_id: 'c' });
+    expect(stub).toEqual({});
+    expect(other).toEqual({});
+    // What NodeDetail asks to show a correction's "before" (else it is read with the event).
+    expect(isHeldInMemory('tool_call_id')).toBe(true);
+    expect(isHeldInMemory('output_summary')).toBe(false);
+    expect(isHeldInMemory('arguments')).toBe(false);
   });
 });

@@ -12,19 +12,15 @@ import { setField, type JsonObject } from './types';
 
 /** The node builders' clip length (build-nodes' CLIP): a node reads the same from a slim body as from a full one. */
 const MAX_STRING = 400;
-/** A heavy field given as plain text: only a preview is kept (a correction shows it). */
-const MAX_HEAVY_STRING = 80;
 const MAX_ARRAY = 64;
 const MAX_DEPTH = 3;
-/** Fields a viewer never needs in memory: always re-read from disk. */
-const HEAVY_FIELDS = new Set([
-  'arguments',
-  'output_summary',
-  'evidence',
-  'intent',
-  'requirements',
-  'resolved',
-]);
+/**
+ * Fields kept only for the key the lineage links by: a tool result's `output_summary.job_id`. Nothing
+ * else of a tool's output is kept, not even a preview (one was ~40 bytes an event, and a correction's
+ * "before" showed the clipped preview as if it were the value: a correction's "before" of a field
+ * not held here is read with the event, from disk).
+ */
+const LINK_ONLY_FIELDS: Record<string, string> = { output_summary: 'job_id' };
 /**
  * The only top-level fields the live app reads from a body in memory: session-log (corrections),
  * lineage membership and node builders, and live-session's summaries. Everything else (the event
@@ -98,31 +94,33 @@ const KEPT_FIELDS = new Set([
   'duration_seconds',
   'child_session_id',
 ]);
-/** Inside heavy fields, the few keys the lineage graph links by. */
-const LINK_KEYS = ['job_id', 'kind', 'file_path', 'status', 'type'];
 
 export function slimBody(body: JsonObject): JsonObject {
   const out: JsonObject = {};
   for (const key in body) {
     if (!KEPT_FIELDS.has(key) || !Object.hasOwn(body, key)) continue;
     const value = body[key];
-    if (HEAVY_FIELDS.has(key)) {
-      if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-        const heavy = value as JsonObject;
-        const kept: JsonObject = {};
-        for (const k of LINK_KEYS) if (Object.hasOwn(heavy, k)) kept[k] = slimValue(heavy[k], MAX_DEPTH);
-        if (heavy['_truncated'] === true) kept['_truncated'] = true;
-        setField(out, key, kept);
-        continue;
-      }
-      if (typeof value === 'string') {
-        setField(out, key, clipString(value, MAX_HEAVY_STRING));
-        continue;
-      }
+    if (Object.hasOwn(LINK_ONLY_FIELDS, key)) {
+      const link = linkOf(key, value);
+      if (link !== undefined) setField(out, key, link);
+      continue;
     }
     setField(out, key, slimValue(value, 0));
   }
   return out;
+}
+
+/** Whether a top-level field's value as read is held by a slim body (else it is read from disk). */
+export function isHeldInMemory(field: string): boolean {
+  return KEPT_FIELDS.has(field) && !Object.hasOwn(LINK_ONLY_FIELDS, field);
+}
+
+/** The link key of a link-only field's value, as `{ key: value }`, if it has one. */
+function linkOf(field: string, value: unknown): JsonObject | undefined {
+  const key = LINK_ONLY_FIELDS[field]!;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const linked = (value as JsonObject)[key];
+  return typeof linked === 'string' && Object.hasOwn(value, key) ? { [key]: linked } : undefined;
 }
 
 function slimValue(value: unknown, depth: number): unknown {

@@ -6,7 +6,17 @@ type Correction = Pick<NodeCorrection, 'correctionId' | 'reason' | 'fields' | 'b
 const show = (v: unknown) =>
   v === undefined ? '(absent)' : typeof v === 'string' ? v : JSON.stringify(v, null, 1);
 
-export function CorrectionList({ corrections }: { corrections: readonly Correction[] }) {
+/** A "before" the caller does not hold (a node's corrections are made from what memory keeps of an event). */
+const NOT_HELD = 'not kept in memory: see the event below';
+
+export function CorrectionList({
+  corrections,
+  beforeHeld = () => true,
+}: {
+  corrections: readonly Correction[];
+  /** Whether `before` holds a field's value; when not, the row says where to read it. */
+  beforeHeld?: (field: string) => boolean;
+}) {
   if (corrections.length === 0) return null;
   return (
     <div className="corrections" data-testid="corrections">
@@ -32,7 +42,13 @@ export function CorrectionList({ corrections }: { corrections: readonly Correcti
                 <tr key={f}>
                   <td className="mono">{f}</td>
                   <td>
-                    <del className="diff-del correction-value">{show(c.before[f])}</del>
+                    {beforeHeld(f) ? (
+                      <del className="diff-del correction-value">{show(c.before[f])}</del>
+                    ) : (
+                      <span className="faint correction-value" data-testid="correction-before-not-held">
+                        {NOT_HELD}
+                      </span>
+                    )}
                   </td>
                   <td>
                     <ins className="diff-add correction-value">{show(c.after[f])}</ins>

@@ -1,4 +1,5 @@
 /** Everything about one lineage node: facts, kind sections, corrections, neighbours, events. */
+import { isHeldInMemory } from '../../../../src-shared/formats/sciagent/slim-body';
 import type { LineageNode } from '../../../../src-shared/lineage/types';
 import { BookmarkButton } from '../bookmarks/BookmarkButton';
 import { Marks } from '../graph/nodes/NodeShell';
@@ -23,6 +24,9 @@ const KIND_LABEL: Record<LineageNode['kind'], string> = {
 };
 
 export function NodeDetail({ node, sessionKey }: { node: LineageNode; sessionKey: string }) {
+  // A node is built from what memory keeps of its events: a correction of a field kept only on
+  // disk (a tool's output…) has its "before" shown with the event, read from the file.
+  const beforeOnDisk = node.corrections.some((c) => c.fields.some((f) => !isHeldInMemory(f)));
   return (
     <>
       <header className="detail-head">
@@ -49,7 +53,7 @@ export function NodeDetail({ node, sessionKey }: { node: LineageNode; sessionKey
       {node.corrections.length > 0 && (
         <section className="detail-section">
           <h3>Corrections</h3>
-          <CorrectionList corrections={node.corrections} />
+          <CorrectionList corrections={node.corrections} beforeHeld={isHeldInMemory} />
         </section>
       )}
       <Connections id={node.id} />
@@ -58,7 +62,7 @@ export function NodeDetail({ node, sessionKey }: { node: LineageNode; sessionKey
           sessionKey={sessionKey}
           eventIds={node.eventIds}
           revision={node.corrections.length}
-          showCorrections={node.corrections.length === 0}
+          showCorrections={node.corrections.length === 0 || beforeOnDisk}
         />
       )}
     </>
