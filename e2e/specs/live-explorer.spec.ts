@@ -29,6 +29,22 @@ test('opens a session and shows its job → artifact → verification graph', as
   await app.screenshot({ path: shot('graph') });
 });
 
+test('a correction of a tool call\'s arguments: the node says where its "before" is, the event card shows it', async ({
+  app,
+}) => {
+  await app.locator(`[data-testid="session-row"][data-session-id="${SESSION}"]`).click();
+  await app.locator('[data-testid="graph-node"][data-node-id="group:session:e2e-sess|compute_run"]').click();
+  await app.getByRole('button', { name: 'Expand tools' }).click();
+  await app.locator('[data-testid="graph-node"][data-node-id="tool:tc1"]').click();
+  // Memory keeps no tool arguments: the node's list does not pretend the field was absent…
+  await expect(app.getByTestId('correction-before-not-held')).toHaveText(/not kept in memory/);
+  await expect(app.getByTestId('corrections').first()).not.toContainText('(absent)');
+  // …and the event's card, read from the file, has the value as written.
+  const card = app.getByTestId('corrections').nth(1);
+  await expect(card.locator('del')).toContainText('bash Allrun');
+  await app.screenshot({ path: shot('correction-not-held') });
+});
+
 test('follows appends — one line split across two writes — and marks the new nodes', async ({
   app,
   served,
