@@ -8,7 +8,7 @@
 import type { ClassifiedRecord } from '../../../src-shared/formats/sciagent/classify-line';
 
 /** Body fields whose values repeat across events. */
-const REPEATED_FIELDS = [
+const REPEATED_FIELDS = new Set([
   'actor',
   'model',
   'tool_name',
@@ -29,7 +29,7 @@ const REPEATED_FIELDS = [
   'service',
   'content_type',
   'exit_reason',
-] as const;
+]);
 /** Longer values are unlikely to repeat, and the table would only grow. */
 const MAX_INTERNED_CHARS = 64;
 /** A session with this many distinct values stops adding new ones (keeps the table bounded). */
@@ -75,12 +75,14 @@ export class StringInterner {
       if (record.type !== 'event') continue;
       record.kind = this.intern(record.kind);
       const body = record.body;
-      for (const field of REPEATED_FIELDS) {
+      // The body's own fields (a slim body has ~6–12), not a lookup of each of the 19 repeated
+      // ones: bodies have many shapes, and each such lookup was a slow, megamorphic one.
+      for (const field in body) {
         const value = body[field];
-        if (typeof value === 'string') body[field] = this.intern(value);
+        if (typeof value !== 'string') continue;
+        if (REPEATED_FIELDS.has(field)) body[field] = this.intern(value);
+        else if (field === 'tool_call_id') body[field] = this.callId(record.kind, value);
       }
-      const callId = body['tool_call_id'];
-      if (typeof callId === 'string') body['tool_call_id'] = this.callId(record.kind, callId);
     }
   }
 }
