@@ -4,10 +4,60 @@
  * 100 KB lines, cluster-mode launches reusing a job_id, status changes, artifacts, data and LLM
  * verdicts, subagents with child sessions, observations, corrections, session_end), scaled up.
  * Deterministic (seeded), so runs compare.
+ *
+ * Ids are shaped like the real ones (`ids: 'real'`, the default): UUID event ids, Anthropic-style
+ * `toolu_01…` tool call ids, 12-hex child session ids — what a session keeps per event depends on
+ * their length (a 36-character id is a 56-byte string). `ids: 'short'` gives the ids of the first
+ * generator (`ev-<session>-<n>`, `call-<n>`), which the lineage replay test's digests were taken on.
  */
 import { createWriteStream } from 'node:fs';
 
-export function* sessionLines(sessionId, events, seed = 42) {
+/** Bump when the lines change: cached logs are named by it (bench/home.mjs). */
+export const GENERATOR_VERSION = 2;
+
+/** A 32-bit mix of n (splitmix-like): ids from a counter, without touching the event mix's random sequence. */
+function mix(n) {
+  let h = Math.imul((n ^ 0x9e3779b9) >>> 0, 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+/** The low `digits` hex digits of a 32-bit number. */
+const hex = (n, digits) =>
+  (n >>> 0)
+    .toString(16)
+    .padStart(8, '0')
+    .slice(8 - digits);
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+function realIds(sessionId) {
+  return {
+    event: (n) => {
+      const h =
+        hex(mix(n * 4 + 1), 8) + hex(mix(n * 4 + 2), 8) + hex(mix(n * 4 + 3), 8) + hex(mix(n * 4 + 4), 8);
+      const variant = '89ab'[mix(n) & 3];
+      return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20)}`;
+    },
+    call: (n) => {
+      let out = 'toolu_01';
+      for (let i = 0; i < 22; i++) out += BASE62[mix(n * 32 + i) % 62];
+      return out;
+    },
+    child: (n) => hex(mix(n ^ 0x5bd1e995), 8) + hex(mix(n + 7), 4),
+    session: sessionId,
+  };
+}
+
+function shortIds(sessionId) {
+  return {
+    event: (n) => `ev-${sessionId}-${n}`,
+    call: (n) => `call-${n}`,
+    child: (n) => `child-${n}`,
+    session: sessionId,
+  };
+}
+
+export function* sessionLines(sessionId, events, seed = 42, { ids: idStyle = 'real' } = {}) {
+  const ids = idStyle === 'short' ? shortIds(sessionId) : realIds(sessionId);
   let s = seed >>> 0;
   const rand = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
   const pick = (xs) => xs[Math.floor(rand() * xs.length)];
@@ -19,7 +69,7 @@ export function* sessionLines(sessionId, events, seed = 42) {
     seq++;
     return JSON.stringify({
       schema_version: '2',
-      event_id: `ev-${sessionId}-${++id}`,
+      event_id: ids.event(++id),
       event_kind: kind,
       session_id: sessionId,
       seq,
@@ -34,7 +84,7 @@ export function* sessionLines(sessionId, events, seed = 42) {
     const r = rand();
     if (r < 0.8) {
       const tool = pick(tools);
-      const call = `call-${id + 1}`;
+      const call = ids.call(id + 1);
       const size = rand() < 0.002 ? 100_000 : 200 + rand() * rand() * 16_000;
       yield base('tool_call', {
         actor: 'anthropic/claude-sonnet-4-6',
@@ -108,7 +158,7 @@ export function* sessionLines(sessionId, events, seed = 42) {
       });
       emitted += 1;
     } else {
-      const spawn = `ev-${sessionId}-${id + 1}`;
+      const spawn = ids.event(id + 1);
       yield base('subagent_spawned', {
         actor: 'subagent:compute',
         subagent_name: 'compute',
@@ -124,7 +174,7 @@ export function* sessionLines(sessionId, events, seed = 42) {
         success: true,
         iterations: 7,
         tokens_used: 159263,
-        child_session_id: `child-${seq}`,
+        child_session_id: ids.child(seq),
       });
       emitted += 3;
     }

@@ -3,14 +3,14 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { link, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { sessionLines, writeSession } from './generate-session.mjs';
+import { GENERATOR_VERSION, sessionLines, writeSession } from './generate-session.mjs';
 
 const CACHE = path.join(os.tmpdir(), 'lineage-explorer-bench');
 
 /** A generated session of `events` events, written once per machine (deterministic, so reusable). */
 export async function generatedLog(sessionId, events) {
   mkdirSync(CACHE, { recursive: true });
-  const file = path.join(CACHE, `${sessionId}-${events}.jsonl`);
+  const file = path.join(CACHE, `${sessionId}-${events}-v${GENERATOR_VERSION}.jsonl`);
   if (!existsSync(file)) {
     const tmp = `${file}.${process.pid}.tmp`;
     await writeSession(tmp, sessionId, events);

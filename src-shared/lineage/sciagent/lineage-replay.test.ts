@@ -21,7 +21,7 @@ type Json = Record<string, unknown>;
 
 /** The generator's session plus what it never writes: corrections, duplicates, validations. */
 function replayLines(): string[] {
-  const base = [...sessionLines('r', 3000, 11)].map((l) => JSON.parse(l) as Json);
+  const base = [...sessionLines('r', 3000, 11, { ids: 'short' })].map((l) => JSON.parse(l) as Json);
   const byKind = (kind: string) => base.filter((e) => e['event_kind'] === kind);
   const calls = byKind('tool_call').map((e) => e['tool_call_id'] as string);
   const out: Json[] = [];
