@@ -67,7 +67,11 @@ export function App() {
       <LinkNotice />
       <div
         className="workspace"
-        style={{ gridTemplateColumns: `${sidebar}px 0px minmax(0, 1fr) 0px ${detail}px` }}
+        // The side panels give way on a narrow window (a half-screen one is ~960 px): the graph and
+        // timeline keep at least about half of it.
+        style={{
+          gridTemplateColumns: `min(${sidebar}px, 24vw) 0px minmax(0, 1fr) 0px min(${detail}px, 30vw)`,
+        }}
       >
         <div className="sidebar-stack">
           <SessionsSidebar />

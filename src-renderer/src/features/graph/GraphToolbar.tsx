@@ -20,6 +20,10 @@ export function GraphToolbar(props: {
   const { info } = props;
   const sessionKey = useAppStore(selectViewKey);
 
+  const stats =
+    `${props.nodeCount} nodes · ${props.edgeCount} edges` +
+    (info.engine === 'grid' && info.reason ? ` · grid layout (${info.reason})` : '');
+
   const expandAll = () => useAppStore.getState().setExpandedGroups(new Set(props.groupIds));
 
   return (
@@ -72,9 +76,8 @@ export function GraphToolbar(props: {
         </button>
       </div>
       {sessionKey && <SessionActions sessionKey={sessionKey} />}
-      <span className="graph-stats faint">
-        {props.nodeCount} nodes · {props.edgeCount} edges
-        {info.engine === 'grid' && info.reason ? ` · grid layout (${info.reason})` : ''}
+      <span className="graph-stats faint" title={stats}>
+        {stats}
       </span>
     </Panel>
   );

@@ -94,8 +94,9 @@ function GraphCanvas() {
         requestAnimationFrame(() => {
           const nodes = rf.getNodes();
           if (useAppStore.getState().viewKey !== sessionKey || nodes.length === 0) return;
-          const { width, height } = flowStore.getState();
-          void rf.setViewport(initialViewport(getNodesBounds(nodes), { width, height }));
+          const { width, height, domNode } = flowStore.getState();
+          const top = toolbarBottom(domNode);
+          void rf.setViewport(initialViewport(getNodesBounds(nodes), { width, height, top }));
         }),
       );
     },
@@ -261,4 +262,11 @@ export function GraphView() {
       </ReactFlowProvider>
     </section>
   );
+}
+
+/** Where the floating toolbar ends inside the canvas (plus a gap), or undefined before it is drawn. */
+function toolbarBottom(canvas: HTMLElement | null): number | undefined {
+  const toolbar = canvas?.querySelector('.graph-toolbar');
+  if (!canvas || !toolbar) return undefined;
+  return toolbar.getBoundingClientRect().bottom - canvas.getBoundingClientRect().top + 12;
 }

@@ -9,18 +9,23 @@ import type { Rect, Viewport } from '@xyflow/react';
 export const MIN_READABLE_ZOOM = 0.7;
 export const MIN_FIT_ZOOM = 0.4;
 const PAD = 24;
-/** Room left for the toolbar that floats over the top of the canvas. */
-const TOP = 48;
+/** Room left for the toolbar that floats over the top of the canvas (one row of it). */
+const DEFAULT_TOP = 48;
 
-export function initialViewport(bounds: Rect, pane: { width: number; height: number }): Viewport {
-  const fit = Math.min((pane.width - 2 * PAD) / bounds.width, (pane.height - TOP - PAD) / bounds.height);
+/** `pane.top`: where the toolbar ends (it wraps to two rows on a narrow canvas); one row's room if not given. */
+export function initialViewport(
+  bounds: Rect,
+  pane: { width: number; height: number; top?: number },
+): Viewport {
+  const top = Math.max(pane.top ?? 0, DEFAULT_TOP);
+  const fit = Math.min((pane.width - 2 * PAD) / bounds.width, (pane.height - top - PAD) / bounds.height);
   const zoom = fit >= MIN_FIT_ZOOM ? Math.min(1, fit) : MIN_READABLE_ZOOM;
   const w = bounds.width * zoom;
   const h = bounds.height * zoom;
   const x = w <= pane.width - 2 * PAD ? (pane.width - w) / 2 - bounds.x * zoom : PAD - bounds.x * zoom;
   const y =
-    h <= pane.height - TOP - PAD
-      ? TOP + (pane.height - TOP - PAD - h) / 2 - bounds.y * zoom
-      : TOP - bounds.y * zoom;
+    h <= pane.height - top - PAD
+      ? top + (pane.height - top - PAD - h) / 2 - bounds.y * zoom
+      : top - bounds.y * zoom;
   return { x, y, zoom };
 }
