@@ -27,7 +27,7 @@ function session(calls: number) {
 
 /** One growth after another, linked as applyDeltas links them. */
 function grown(last: Growth | null, from: number, added: { nodes: string[]; edges: string[] }): Growth {
-  return chainGrowth(last, { from, ...added, removedNodes: [], removedEdges: [] });
+  return chainGrowth(last, { from, ...added, removedNodes: [], removedEdges: [], changedInPlace: [] });
 }
 
 const noneExpanded: ReadonlySet<string> = new Set();
@@ -35,15 +35,30 @@ const noneExpanded: ReadonlySet<string> = new Set();
 describe('growthSince', () => {
   it('merges the growths back to a structure; a node added and then removed within them is neither', () => {
     const n2 = node('c2', 'tool_call', 2, 'bash');
-    const g1 = chainGrowth(null, { from: 1, nodes: ['c1'], edges: [], removedNodes: [], removedEdges: [] });
+    const g1 = chainGrowth(null, {
+      from: 1,
+      nodes: ['c1'],
+      edges: [],
+      removedNodes: [],
+      removedEdges: [],
+      changedInPlace: [],
+    });
     const g2 = chainGrowth(g1, {
       from: 2,
       nodes: ['c2'],
       edges: ['s->c2'],
       removedNodes: [],
       removedEdges: [],
+      changedInPlace: [],
     });
-    const g3 = chainGrowth(g2, { from: 3, nodes: ['c3'], edges: [], removedNodes: [n2], removedEdges: [] });
+    const g3 = chainGrowth(g2, {
+      from: 3,
+      nodes: ['c3'],
+      edges: [],
+      removedNodes: [n2],
+      removedEdges: [],
+      changedInPlace: [],
+    });
     const merged = growthSince(g3, 1)!;
     expect(merged.from).toBe(1);
     expect(merged.nodes).toEqual(['c1', 'c3']);
@@ -56,7 +71,14 @@ describe('growthSince', () => {
   it('always reaches MAX_CHAIN - 1 versions back, however long the session has grown', () => {
     let g: Growth | null = null;
     for (let from = 0; from < 5 * MAX_CHAIN; from++) {
-      g = chainGrowth(g, { from, nodes: [`c${from}`], edges: [], removedNodes: [], removedEdges: [] });
+      g = chainGrowth(g, {
+        from,
+        nodes: [`c${from}`],
+        edges: [],
+        removedNodes: [],
+        removedEdges: [],
+        changedInPlace: [],
+      });
       const back = Math.max(0, from - (MAX_CHAIN - 1));
       expect(growthSince(g, back)?.nodes.length).toBe(from - back + 1);
       if (back > 0) expect(growthSince(g, back - 1)).toBeNull(); // older links are let go
@@ -125,6 +147,7 @@ describe('visibleGraphOf, grown by appended nodes', () => {
       edges: added.map((a) => a.edge),
       removedNodes: [],
       removedEdges: [],
+      changedInPlace: [],
       previous: null,
     });
     const after = [...grown.groups.values()].find((g) => g.toolName === 'shell')!;
