@@ -36,12 +36,8 @@ export function chainGrowth(last: Growth | null, next: Omit<Growth, 'previous'>)
  * within the span (then it is placed or taken out as such).
  */
 export function growthSince(growth: Growth, structure: number): Growth | null {
-  const chain: Growth[] = [];
-  for (let g: Growth | null = growth; g; g = g.previous) {
-    chain.push(g);
-    if (g.from === structure) break;
-  }
-  if (chain.at(-1)!.from !== structure) return null;
+  const chain = stepsSince(growth, structure);
+  if (!chain) return null;
   if (chain.length === 1) return growth;
   const nodes = new Set<string>();
   const edges = new Set<string>();
@@ -71,4 +67,17 @@ export function growthSince(growth: Growth, structure: number): Growth | null {
     changedInPlace: [...changedInPlace.values()],
     previous: null,
   };
+}
+
+/**
+ * The growths from `structure` to where `growth` leads, newest first, unmerged (for a view that
+ * needs one thing of each); null when the chain does not reach back to `structure`.
+ */
+export function stepsSince(growth: Growth, structure: number): Growth[] | null {
+  const chain: Growth[] = [];
+  for (let g: Growth | null = growth; g; g = g.previous) {
+    chain.push(g);
+    if (g.from === structure) return chain;
+  }
+  return null;
 }

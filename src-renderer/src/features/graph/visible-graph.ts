@@ -583,7 +583,8 @@ let memo: {
 /**
  * Like `buildVisibleGraph`, but reused while the graph's shape has not changed (a delta that only
  * changes nodes' details keeps the same visible graph), and grown in place when nodes and edges
- * were only added since the last call (over versions it was not called with: growthSince).
+ * were only added or removed, or nodes changed only their label or seq, since the last call (over
+ * versions it was not called with: growthSince).
  * `structure` and `growth` come from SessionData.
  */
 export function visibleGraphOf(

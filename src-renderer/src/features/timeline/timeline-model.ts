@@ -3,7 +3,7 @@
  * time, tool calls paired with their results (by node), and the lanes of jobs and subagents.
  */
 import type { LineageNode } from '../../../../src-shared/lineage/types';
-import { growthSince } from '../../state/growth-chain';
+import { stepsSince } from '../../state/growth-chain';
 import type { Growth } from '../../state/session-data';
 import type { Timeline } from '../../state/timeline';
 
@@ -135,21 +135,23 @@ export function timelineModelOf(
     return prev.model;
   let model: TimelineModel | null = null;
   const laneMap = prev ? lanesOf.get(prev.model) : undefined;
-  const since =
-    prev && prev.structure !== structure && growth !== null ? growthSince(growth, prev.structure) : null;
+  // The growths since the model was made: lanes were added as rows came, renamed here.
+  const steps =
+    prev && prev.structure !== structure && growth !== null ? stepsSince(growth, prev.structure) : null;
   if (
     prev &&
     laneMap &&
     prev.nodes === nodes &&
     timeline.extends(prev.timeline) &&
-    (prev.structure === structure || since !== null)
+    (prev.structure === structure || steps !== null)
   ) {
     // The previous model's arrays and lanes are reused: it is not looked at again.
-    for (const was of since?.changedInPlace ?? []) {
-      const lane = laneMap.get(was.id);
-      const label = nodes.get(was.id)?.label;
-      if (lane && label !== undefined) lane.label = label;
-    }
+    for (const step of steps ?? [])
+      for (const was of step.changedInPlace) {
+        const lane = laneMap.get(was.id);
+        const label = nodes.get(was.id)?.label;
+        if (lane && label !== undefined) lane.label = label;
+      }
     const times = prev.model.times;
     const before = times.length;
     if (addRows(times, laneMap, timeline, prev.timeline.length, nodes)) model = finish(times, laneMap);
