@@ -469,6 +469,8 @@ function grow(
     // A tool call named by its label moves group when it changes (a reshape; or the maps already
     // hold a later change than this growth).
     if (!group || (group.memberKind === 'tool_call' && toolName(now) !== group.toolName)) return null;
+    // Compared with the growth's own before (a node's seq is its first event's: it changes once
+    // from null, or when a correction moves events, never back and forth within a few versions).
     if (was.seq === now.seq) continue;
     if (group.expanded) return null; // the members shown are the first ones by seq
     resorted.add(drawn);
@@ -523,7 +525,7 @@ function grow(
     state.groups.set(id, g);
     visible.push({ id, kind: 'tool_group', seq: nodes.get(g.members[0]!)?.seq ?? null, group: g });
   }
-  // A label changed, and nothing drawn (edges merged into drawn ones are counted in groups' edges).
+  // Nothing drawn changed (labels only): the graph as it was, so no view redraws.
   if (!touched && change.edges.length === 0 && change.removedEdges.length === 0) return state.graph;
   visible.push(...drawnNodes);
   visible.sort(bySeq);
