@@ -28,34 +28,32 @@ export function chainGrowth(last: Growth | null, next: Omit<Growth, 'previous'>)
   return growth;
 }
 
-/** Whether `growth` leads from `structure` through growths alone (nothing reshaped). */
-export function grewFrom(growth: Growth, structure: number): boolean {
-  for (let g: Growth | null = growth; g; g = g.previous) if (g.from === structure) return true;
-  return false;
-}
-
 /**
  * The growth from `structure` to where `growth` leads, merged from the chain; null when the chain
  * does not reach back to `structure`. The bookkeeping is applyDeltas's: a node or edge added and
- * then removed within the span is neither, one removed keeps the object it had at `structure`.
+ * then removed within the span is neither, one removed keeps the object it had at `structure`; a
+ * node changed in place is listed once, as it was at `structure`, unless it was added or removed
+ * within the span (then it is placed or taken out as such).
  */
 export function growthSince(growth: Growth, structure: number): Growth | null {
-  const chain: Growth[] = [];
-  for (let g: Growth | null = growth; g; g = g.previous) {
-    chain.push(g);
-    if (g.from === structure) break;
-  }
-  if (chain.at(-1)!.from !== structure) return null;
+  const chain = stepsSince(growth, structure);
+  if (!chain) return null;
   if (chain.length === 1) return growth;
   const nodes = new Set<string>();
   const edges = new Set<string>();
   const removedNodes = new Map<string, LineageNode>();
   const removedEdges = new Map<string, LineageEdge>();
+  const changedInPlace = new Map<string, LineageNode>();
   for (let i = chain.length - 1; i >= 0; i--) {
     const g = chain[i]!;
-    for (const n of g.removedNodes)
-      if (!nodes.delete(n.id) && !removedNodes.has(n.id)) removedNodes.set(n.id, n);
+    for (const n of g.removedNodes) {
+      const was = changedInPlace.get(n.id) ?? n;
+      changedInPlace.delete(n.id);
+      if (!nodes.delete(n.id) && !removedNodes.has(n.id)) removedNodes.set(n.id, was);
+    }
     for (const id of g.nodes) nodes.add(id);
+    for (const n of g.changedInPlace)
+      if (!nodes.has(n.id) && !changedInPlace.has(n.id)) changedInPlace.set(n.id, n);
     for (const e of g.removedEdges)
       if (!edges.delete(e.id) && !removedEdges.has(e.id)) removedEdges.set(e.id, e);
     for (const id of g.edges) edges.add(id);
@@ -66,6 +64,20 @@ export function growthSince(growth: Growth, structure: number): Growth | null {
     edges: [...edges],
     removedNodes: [...removedNodes.values()],
     removedEdges: [...removedEdges.values()],
+    changedInPlace: [...changedInPlace.values()],
     previous: null,
   };
+}
+
+/**
+ * The growths from `structure` to where `growth` leads, newest first, unmerged (for a view that
+ * needs one thing of each); null when the chain does not reach back to `structure`.
+ */
+export function stepsSince(growth: Growth, structure: number): Growth[] | null {
+  const chain: Growth[] = [];
+  for (let g: Growth | null = growth; g; g = g.previous) {
+    chain.push(g);
+    if (g.from === structure) return chain;
+  }
+  return null;
 }

@@ -43,14 +43,16 @@ export interface SessionData {
   health: TailHealth;
   /**
    * Changes when a node or edge is added or removed, or a node changes what the graph groups and
-   * orders it by (kind, label, tool name, seq) — not when one only changes its details: drives the
-   * visible graph and the layout. Unique across sessions and snapshots, so equal values mean the same shape.
+   * orders it by or the timeline names its lane by (kind, label, tool name, seq) — not when one
+   * only changes its details: drives the visible graph and the layout. Unique across sessions and
+   * snapshots, so equal values mean the same shape.
    */
   structure: number;
   /**
-   * How `structure` came from the one before, when nodes and edges were only added or removed
-   * (not reshaped): lets the graph place just those (a live append on a 100k-event session)
-   * instead of redrawing all. Null when anything else changed.
+   * How `structure` came from the one before, when nodes and edges were only added or removed and
+   * nodes only changed their label or seq in place (not reshaped): lets the graph place just those
+   * (a live append on a 100k-event session) instead of redrawing all. Null when anything else
+   * changed.
    */
   growth: Growth | null;
 }
@@ -62,6 +64,14 @@ export interface Growth {
   /** Nodes and edges of `from` that are gone (the objects: the maps no longer have them). */
   removedNodes: readonly LineageNode[];
   removedEdges: readonly LineageEdge[];
+  /**
+   * Nodes of `from`, still there, that changed only their label or seq — not their kind, tool
+   * name or edges, so not their group or parent (the objects as they were at `from`). The last
+   * event of a session gives its node a seq (null until then: the last delta of every cold read),
+   * a job or subagent lane's name follows its node's label: rebuilding the whole visible graph
+   * and recounting every group for that froze a 1.2M-event page for ~2 s.
+   */
+  changedInPlace: readonly LineageNode[];
   /**
    * How `from` itself grew from the structure before it, if it did (a few steps back at most:
    * see growth-chain.ts). A view that skipped a version (the graph renders deferred) still grows
@@ -104,11 +114,18 @@ function sameReasons(a: LineageEdge, b: LineageEdge): boolean {
   return a.reasons.length === b.reasons.length && a.reasons.every((r, i) => r === b.reasons[i]);
 }
 
-/** What a node is grouped, ordered and drawn by; a change of these is a change of the graph's shape. */
-function sameShape(a: LineageNode, b: LineageNode): boolean {
-  return (
-    a.kind === b.kind && a.label === b.label && a.seq === b.seq && a.data['toolName'] === b.data['toolName']
-  );
+/** A tool call's group is named by its tool name, or by its label when it has none (visible-graph.ts). */
+const groupNameOf = (n: LineageNode): string => {
+  const name = n.data['toolName'];
+  return n.kind !== 'tool_call' ? n.kind : typeof name === 'string' && name ? name : n.label;
+};
+
+/**
+ * What decides a node's group and how it is drawn; a change of these reshapes the graph. A change
+ * of its label or seq alone is placed in the graph drawn (Growth's `changedInPlace`).
+ */
+function sameGrouping(a: LineageNode, b: LineageNode): boolean {
+  return a.kind === b.kind && a.data['toolName'] === b.data['toolName'] && groupNameOf(a) === groupNameOf(b);
 }
 
 /**
@@ -125,6 +142,8 @@ export function applyDeltas(data: SessionData, deltas: readonly SessionDelta[]):
   const added = new Set<string>();
   /** Something other than adding and removing nodes and edges changed the shape. */
   let reshaped = false;
+  /** Nodes whose label or seq changed in some delta (checked against `before` at the end). */
+  const relabeled = new Set<string>();
   const addedEdges = new Set<string>();
   const removedNodes = new Map<string, LineageNode>();
   const removedEdges = new Map<string, LineageEdge>();
@@ -160,7 +179,11 @@ export function applyDeltas(data: SessionData, deltas: readonly SessionDelta[]):
         if (!prev) {
           added.add(n.id);
           structural = true;
-        } else if (!sameShape(prev, n)) structural = reshaped = true;
+        } else if (!sameGrouping(prev, n)) structural = reshaped = true;
+        else if (prev.label !== n.label || prev.seq !== n.seq) {
+          structural = true;
+          relabeled.add(n.id);
+        }
         nodes.set(n.id, n);
       }
     }
@@ -189,6 +212,14 @@ export function applyDeltas(data: SessionData, deltas: readonly SessionDelta[]):
     if (delta.problems.length) problems = [...problems, ...delta.problems];
     last = { ...last, version: delta.version, summary: delta.summary, health: delta.health };
   }
+  const changedInPlace: LineageNode[] = [];
+  for (const id of relabeled) {
+    const was = before.get(id);
+    const now = nodes?.get(id);
+    // A node added (or removed and added again) in this batch is placed as a new one.
+    if (was && now && !added.has(id) && (was.label !== now.label || was.seq !== now.seq))
+      changedInPlace.push(was);
+  }
   return {
     data: {
       key: data.key,
@@ -212,6 +243,7 @@ export function applyDeltas(data: SessionData, deltas: readonly SessionDelta[]):
               edges: [...addedEdges],
               removedNodes: [...removedNodes.values()],
               removedEdges: [...removedEdges.values()],
+              changedInPlace,
             }),
     },
     // After a reset everything is "new"; marking it all would only flash the whole graph.

@@ -3,7 +3,8 @@ import type { EdgeReason, LineageEdge, LineageNode } from '../../../../src-share
 import { chainGrowth, growthSince, MAX_CHAIN } from '../../state/growth-chain';
 import type { Growth } from '../../state/session-data';
 import { testEdge, testNode } from '../../../../src-shared/lineage/test-support/lineage-fixtures';
-import { buildVisibleGraph, groupId, visibleGraphOf } from './visible-graph';
+import { placeNewNodes } from './layout/place-new';
+import { buildVisibleGraph, groupId, kindGroupId, visibleGraphOf, type VisibleGraph } from './visible-graph';
 
 const node = (id: string, kind: LineageNode['kind'], seq: number, toolName?: string): LineageNode =>
   testNode(id, { kind, label: toolName ?? id, seq, data: toolName ? { toolName } : {} });
@@ -27,7 +28,7 @@ function session(calls: number) {
 
 /** One growth after another, linked as applyDeltas links them. */
 function grown(last: Growth | null, from: number, added: { nodes: string[]; edges: string[] }): Growth {
-  return chainGrowth(last, { from, ...added, removedNodes: [], removedEdges: [] });
+  return chainGrowth(last, { from, ...added, removedNodes: [], removedEdges: [], changedInPlace: [] });
 }
 
 const noneExpanded: ReadonlySet<string> = new Set();
@@ -35,15 +36,30 @@ const noneExpanded: ReadonlySet<string> = new Set();
 describe('growthSince', () => {
   it('merges the growths back to a structure; a node added and then removed within them is neither', () => {
     const n2 = node('c2', 'tool_call', 2, 'bash');
-    const g1 = chainGrowth(null, { from: 1, nodes: ['c1'], edges: [], removedNodes: [], removedEdges: [] });
+    const g1 = chainGrowth(null, {
+      from: 1,
+      nodes: ['c1'],
+      edges: [],
+      removedNodes: [],
+      removedEdges: [],
+      changedInPlace: [],
+    });
     const g2 = chainGrowth(g1, {
       from: 2,
       nodes: ['c2'],
       edges: ['s->c2'],
       removedNodes: [],
       removedEdges: [],
+      changedInPlace: [],
     });
-    const g3 = chainGrowth(g2, { from: 3, nodes: ['c3'], edges: [], removedNodes: [n2], removedEdges: [] });
+    const g3 = chainGrowth(g2, {
+      from: 3,
+      nodes: ['c3'],
+      edges: [],
+      removedNodes: [n2],
+      removedEdges: [],
+      changedInPlace: [],
+    });
     const merged = growthSince(g3, 1)!;
     expect(merged.from).toBe(1);
     expect(merged.nodes).toEqual(['c1', 'c3']);
@@ -56,7 +72,14 @@ describe('growthSince', () => {
   it('always reaches MAX_CHAIN - 1 versions back, however long the session has grown', () => {
     let g: Growth | null = null;
     for (let from = 0; from < 5 * MAX_CHAIN; from++) {
-      g = chainGrowth(g, { from, nodes: [`c${from}`], edges: [], removedNodes: [], removedEdges: [] });
+      g = chainGrowth(g, {
+        from,
+        nodes: [`c${from}`],
+        edges: [],
+        removedNodes: [],
+        removedEdges: [],
+        changedInPlace: [],
+      });
       const back = Math.max(0, from - (MAX_CHAIN - 1));
       expect(growthSince(g, back)?.nodes.length).toBe(from - back + 1);
       if (back > 0) expect(growthSince(g, back - 1)).toBeNull(); // older links are let go
@@ -125,6 +148,7 @@ describe('visibleGraphOf, grown by appended nodes', () => {
       edges: added.map((a) => a.edge),
       removedNodes: [],
       removedEdges: [],
+      changedInPlace: [],
       previous: null,
     });
     const after = [...grown.groups.values()].find((g) => g.toolName === 'shell')!;
@@ -134,5 +158,114 @@ describe('visibleGraphOf, grown by appended nodes', () => {
     expect(after.previous?.added).toHaveLength(3000);
     // The earlier graph's group is untouched (views compare the two).
     expect(group.members).toEqual(before);
+  });
+});
+
+/** What a visible graph draws, comparable with toEqual (member lists in order, edges by id). */
+function drawn(g: VisibleGraph) {
+  return {
+    nodes: g.nodes.map((n) => ({
+      id: n.id,
+      kind: n.kind,
+      seq: n.seq,
+      group: n.group && {
+        toolName: n.group.toolName,
+        members: n.group.members,
+        expanded: n.group.expanded,
+        shown: n.group.shown,
+      },
+    })),
+    edges: g.edges
+      .map((e) => ({ id: e.id, count: e.count, reasons: [...e.reasons].sort() }))
+      .sort((a, b) => (a.id < b.id ? -1 : 1)),
+    representative: [...g.representative].sort(),
+  };
+}
+
+describe('visibleGraphOf, grown by nodes changed in place (label or seq only)', () => {
+  /**
+   * A session node with no seq yet (it gets one from its last event), a job with 30 artifacts
+   * (a kind group), a subagent and three bash calls, as the page holds them.
+   */
+  function session() {
+    const nodes = new Map<string, LineageNode>();
+    const edges = new Map<string, LineageEdge>();
+    const add = (n: LineageNode, parent?: string) => {
+      nodes.set(n.id, n);
+      if (parent) {
+        const e = edge(parent, n.id);
+        edges.set(e.id, e);
+      }
+    };
+    add(testNode('session:s', { kind: 'session', label: 's', seq: null }));
+    add(node('job:j', 'job', 1), 'session:s');
+    add(node('subagent:a', 'subagent', 2), 'session:s');
+    for (let i = 1; i <= 3; i++) add(node(`c${i}`, 'tool_call', 2 + i, 'bash'), 'session:s');
+    for (let i = 1; i <= 30; i++) add(node(`a${i}`, 'artifact', 10 + i), 'job:j');
+    /** Changes node `id` in the maps; returns it as it was (for Growth's `changedInPlace`). */
+    const change = (id: string, fields: Partial<LineageNode>) => {
+      const was = nodes.get(id)!;
+      nodes.set(id, { ...was, ...fields });
+      return was;
+    };
+    return { nodes, edges, change };
+  }
+  const inPlace = (from: number, changedInPlace: LineageNode[]): Growth =>
+    chainGrowth(null, { from, nodes: [], edges: [], removedNodes: [], removedEdges: [], changedInPlace });
+
+  it('a new label keeps the graph drawn as it is (nodes draw their label from the store)', () => {
+    const s = session();
+    const before = visibleGraphOf('relabel', s.nodes, s.edges, noneExpanded, 1);
+    const growth = inPlace(1, [
+      s.change('subagent:a', { label: 'planner' }),
+      s.change('a7', { label: 'x.csv' }),
+    ]);
+    const after = visibleGraphOf('relabel', s.nodes, s.edges, noneExpanded, 2, growth);
+    expect(after).toBe(before);
+    expect(drawn(after)).toEqual(drawn(buildVisibleGraph(s.nodes, s.edges, noneExpanded)));
+  });
+
+  it('a new seq moves only that node, in the drawn list or in its group, as a fresh build would', () => {
+    const s = session();
+    const before = visibleGraphOf('reseq', s.nodes, s.edges, noneExpanded, 1);
+    const jobBefore = before.nodes.find((n) => n.id === 'job:j')!;
+    const artifacts = before.groups.get(kindGroupId('job:j', 'artifact'))!;
+    const tools = before.groups.get(groupId('session:s', 'bash'))!;
+    const positions = new Map(before.nodes.map((n, i) => [n.id, { x: i, y: 0 }]));
+    // The session's last event gives it a seq; an artifact is seen earlier than it was (seq 12 → 100).
+    const growth = inPlace(1, [s.change('session:s', { seq: 200 }), s.change('a2', { seq: 100 })]);
+    const after = visibleGraphOf('reseq', s.nodes, s.edges, noneExpanded, 2, growth);
+
+    expect(drawn(after)).toEqual(drawn(buildVisibleGraph(s.nodes, s.edges, noneExpanded)));
+    expect(after.nodes.at(-1)).toMatchObject({ id: 'session:s', seq: 200 });
+    const grownArtifacts = after.groups.get(kindGroupId('job:j', 'artifact'))!;
+    expect(grownArtifacts.members.at(-1)).toBe('a2');
+    // Grown, not rebuilt: the rest keep their objects, the group says it gained and lost no one
+    // (group-stats updates its figures from the changed node alone), nothing new to place.
+    expect(after.nodes.find((n) => n.id === 'job:j')).toBe(jobBefore);
+    expect(after.groups.get(groupId('session:s', 'bash'))).toBe(tools);
+    expect(grownArtifacts.previous).toEqual({ members: artifacts.members, added: [], removed: [] });
+    expect(placeNewNodes(after, positions, 'RIGHT')).toBe(positions);
+  });
+
+  it('rebuilds when a new seq changes which members an expanded group shows', () => {
+    const s = session();
+    const expanded = new Set([kindGroupId('job:j', 'artifact')]);
+    const before = visibleGraphOf('reseq-expanded', s.nodes, s.edges, expanded, 1);
+    const growth = inPlace(1, [s.change('a1', { seq: 100 })]);
+    const after = visibleGraphOf('reseq-expanded', s.nodes, s.edges, expanded, 2, growth);
+    expect(after).not.toBe(before);
+    expect(drawn(after)).toEqual(drawn(buildVisibleGraph(s.nodes, s.edges, expanded)));
+  });
+
+  it('a reshape (no growth) still rebuilds: a tool call that changed tool moves group', () => {
+    const s = session();
+    const before = visibleGraphOf('reshape', s.nodes, s.edges, noneExpanded, 1);
+    s.change('c2', { label: 'git', data: { toolName: 'git' } });
+    const after = visibleGraphOf('reshape', s.nodes, s.edges, noneExpanded, 2, null);
+    expect(after).not.toBe(before);
+    expect(after.groups.get(groupId('session:s', 'git'))?.members).toEqual(['c2']);
+    expect(after.groups.get(groupId('session:s', 'bash'))?.members).toEqual(['c1', 'c3']);
+    expect(drawn(after)).toEqual(drawn(buildVisibleGraph(s.nodes, s.edges, noneExpanded)));
   });
 });

@@ -115,6 +115,8 @@ interface BuildState {
    * growths that follow then name them again, and must not add them twice.
    */
   counted: Set<string>;
+  /** Some nodes sit on a cycle no root leads to: which of them is drawn first follows seq. */
+  cyclic: boolean;
 }
 
 export function buildVisibleGraph(
@@ -201,6 +203,7 @@ function build(
   // nodes it stands for, whose children hang under it.
   const queue: { drawn: string; covers: string[] }[] = [];
   const placed = new Set<string>();
+  let cyclic = false;
   const draw = (n: LineageNode) => {
     visible.push({ id: n.id, kind: n.kind, seq: n.seq, group: null });
     representative.set(n.id, n.id);
@@ -215,6 +218,7 @@ function build(
       // Nodes on a cycle with no way in from a root: draw the earliest as a root and go on.
       const left = [...nodes.values()].filter((n) => !placed.has(n.id)).sort(bySeq);
       if (left.length === 0) break;
+      cyclic = true;
       draw(left[0]!);
     }
     const { drawn, covers } = queue[head]!;
@@ -302,15 +306,18 @@ function build(
     reasonCounts: state.reasonCounts,
     memberEdges,
     counted,
+    cyclic,
   };
 }
 
 /**
  * Places nodes and edges that were only added or removed (a live append; an expected artifact
- * replaced by the real one) into a previous build, in time proportional to the change. Returns
- * null when the change would alter how other nodes are drawn (a new root, a node losing its
- * parent edge or its children, a sibling set crossing GROUP_OVER, an expanded group): then the
- * caller rebuilds. Updates `state` in place; the graph it returns is a new object.
+ * replaced by the real one), and nodes that changed only their label or seq, into a previous
+ * build, in time proportional to the change. Returns null when the change would alter how other
+ * nodes are drawn (a new root, a node losing its parent edge or its children, a sibling set
+ * crossing GROUP_OVER, an expanded group): then the caller rebuilds. Updates `state` in place;
+ * the graph it returns is a new object, unless nothing drawn changed (a label only: nodes draw
+ * their label from the store, so the graph as it was is returned).
  */
 function grow(
   state: BuildState,
@@ -444,6 +451,38 @@ function grow(
     group.members = mergeBySeq(group.members, list, nodes);
   }
 
+  // Nodes changed in place: kind, tool name and edges as they were, so each stays where it is
+  // drawn. A label is read from the store by the node drawn (and a group's detail), so only a
+  // new seq moves something: a drawn node among the others, a member within its group's list.
+  const drawnChanged = new Set<string>();
+  const resorted = new Set<string>();
+  for (const was of change.changedInPlace) {
+    const now = nodes.get(was.id);
+    if (!now) continue; // the maps are newer than this growth: a later one removes it
+    const drawn = state.representative.get(was.id);
+    if (drawn === undefined) return null;
+    if (drawn === was.id) {
+      drawnChanged.add(was.id);
+      continue;
+    }
+    const group = groupOf(drawn);
+    // A tool call named by its label moves group when it changes (a reshape; or the maps already
+    // hold a later change than this growth).
+    if (!group || (group.memberKind === 'tool_call' && toolName(now) !== group.toolName)) return null;
+    // Compared with the growth's own before (a node's seq is its first event's: it changes once
+    // from null, or when a correction moves events, never back and forth within a few versions).
+    if (was.seq === now.seq) continue;
+    if (group.expanded) return null; // the members shown are the first ones by seq
+    resorted.add(drawn);
+  }
+  for (const gid of resorted) {
+    if (!changedGroups.has(gid)) changedGroups.set(gid, { ...groupOf(gid)! });
+    const group = changedGroups.get(gid)!;
+    moved(gid); // group-stats: same members, none gained or lost
+    const bySeqNow = group.members.map((id) => ({ id, seq: nodes.get(id)?.seq ?? null }));
+    group.members = sortBySeq(bySeqNow).map((m) => m.id);
+  }
+
   for (const e of newEdges) {
     const source = state.representative.get(e.source);
     const target = state.representative.get(e.target);
@@ -453,9 +492,20 @@ function grow(
   }
 
   for (const [gid, g] of changedGroups) if (g && moves.has(gid)) g.previous = moves.get(gid);
+  let touched = removedDrawn.size > 0 || changedGroups.size > 0 || drawnNodes.length > 0;
   const visible: VisibleNode[] = [];
   for (const vn of state.graph.nodes) {
     if (removedDrawn.has(vn.id)) continue;
+    if (drawnChanged.has(vn.id)) {
+      const seq = nodes.get(vn.id)!.seq;
+      if (seq !== vn.seq) {
+        // Which node of a cycle is drawn first, and which members an expanded group shows, follow seq.
+        if (state.cyclic || shownInExpandedGroup(state, nodes.get(vn.id)!)) return null;
+        visible.push({ ...vn, seq });
+        touched = true;
+        continue;
+      }
+    }
     if (!changedGroups.has(vn.id)) {
       visible.push(vn);
       continue;
@@ -475,6 +525,8 @@ function grow(
     state.groups.set(id, g);
     visible.push({ id, kind: 'tool_group', seq: nodes.get(g.members[0]!)?.seq ?? null, group: g });
   }
+  // Nothing drawn changed (labels only): the graph as it was, so no view redraws.
+  if (!touched && change.edges.length === 0 && change.removedEdges.length === 0) return state.graph;
   visible.push(...drawnNodes);
   visible.sort(bySeq);
   state.graph = {
@@ -484,6 +536,16 @@ function grow(
     groups: state.groups,
   };
   return state.graph;
+}
+
+/** Whether `node`, drawn one by one, is one of the members an expanded group shows. */
+function shownInExpandedGroup(state: BuildState, node: LineageNode): boolean {
+  const parent = state.parentOf.get(node.id);
+  const drawnParent = parent === undefined ? undefined : state.representative.get(parent);
+  if (drawnParent === undefined) return false;
+  const gid =
+    node.kind === 'tool_call' ? groupId(drawnParent, toolName(node)) : kindGroupId(drawnParent, node.kind);
+  return state.groups.get(gid)?.expanded === true;
 }
 
 /**
@@ -523,7 +585,8 @@ let memo: {
 /**
  * Like `buildVisibleGraph`, but reused while the graph's shape has not changed (a delta that only
  * changes nodes' details keeps the same visible graph), and grown in place when nodes and edges
- * were only added since the last call (over versions it was not called with: growthSince).
+ * were only added or removed, or nodes changed only their label or seq, since the last call (over
+ * versions it was not called with: growthSince).
  * `structure` and `growth` come from SessionData.
  */
 export function visibleGraphOf(

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { encodeTimeline, type TimelineRow } from '../../../../src-shared/bridge/timeline-columns';
 import type { LineageNode } from '../../../../src-shared/lineage/types';
+import { testNode } from '../../../../src-shared/lineage/test-support/lineage-fixtures';
+import { chainGrowth } from '../../state/growth-chain';
+import type { Growth } from '../../state/session-data';
 import { Timeline } from '../../state/timeline';
-import { toolSpanOf } from './timeline-model';
+import { timelineModelOf, toolSpanOf } from './timeline-model';
 
 const row = (seq: number, kind: string, eventId: string): TimelineRow => ({
   eventId,
@@ -30,5 +33,67 @@ describe('toolSpanOf', () => {
 
   it('leaves a call without its result open', () => {
     expect(toolSpanOf(timeline, node(['e11', 'missing']), 10)).toEqual({ start: 11_000, end: null });
+  });
+});
+
+describe('timelineModelOf, when the node of a lane changes its label in place', () => {
+  /** A job's and a subagent's events, and their nodes as the page holds them (changed in place). */
+  function session() {
+    const rows = [1, 2, 3, 4].map((seq) => ({
+      ...row(seq, 'subagent_observation', `e${seq}`),
+      nodeId: seq % 2 ? 'job:j1' : 'subagent:a',
+    }));
+    const timeline = Timeline.fromColumns(encodeTimeline(rows));
+    const nodes = new Map<string, LineageNode>([
+      ['job:j1', testNode('job:j1', { kind: 'job', label: 'j1', seq: 1 })],
+      ['subagent:a', testNode('subagent:a', { kind: 'subagent', label: 'subagent', seq: 2 })],
+    ]);
+    const relabel = (id: string, label: string) => {
+      const was = nodes.get(id)!;
+      nodes.set(id, { ...was, label });
+      return was;
+    };
+    return { timeline, nodes, relabel };
+  }
+  const step = (last: Growth | null, from: number, changedInPlace: LineageNode[]) =>
+    chainGrowth(last, { from, nodes: [], edges: [], removedNodes: [], removedEdges: [], changedInPlace });
+  const labels = (m: { lanes: { nodeId: string; label: string }[] }) =>
+    m.lanes.map((l) => [l.nodeId, l.label]);
+
+  it('renames the lane instead of building the model again', () => {
+    const s = session();
+    const before = timelineModelOf(s.timeline, s.nodes, 1, null);
+    expect(labels(before)).toEqual([
+      ['job:j1', 'j1'],
+      ['subagent:a', 'subagent'],
+    ]);
+    const lane = before.lanes[1];
+    const after = timelineModelOf(
+      s.timeline,
+      s.nodes,
+      2,
+      step(null, 1, [s.relabel('subagent:a', 'planner')]),
+    );
+    expect(labels(after)).toEqual([
+      ['job:j1', 'j1'],
+      ['subagent:a', 'planner'],
+    ]);
+    expect(after.lanes[1]).toBe(lane); // kept, not rebuilt
+    expect(after.times).toBe(before.times);
+  });
+
+  it('renames it over versions it was not asked for (growth chain), and a reshape rebuilds', () => {
+    const s = session();
+    const first = timelineModelOf(s.timeline, s.nodes, 10, null);
+    const g11 = step(null, 10, [s.relabel('job:j1', 'train')]);
+    const g12 = step(g11, 11, []);
+    const skipped = timelineModelOf(s.timeline, s.nodes, 12, g12);
+    expect(labels(skipped)[0]).toEqual(['job:j1', 'train']);
+    expect(skipped.times).toBe(first.times);
+
+    s.relabel('job:j1', 'eval');
+    const rebuilt = timelineModelOf(s.timeline, s.nodes, 13, null);
+    expect(labels(rebuilt)[0]).toEqual(['job:j1', 'eval']);
+    expect(rebuilt.times).not.toBe(first.times);
   });
 });

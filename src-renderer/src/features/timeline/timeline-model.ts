@@ -3,7 +3,7 @@
  * time, tool calls paired with their results (by node), and the lanes of jobs and subagents.
  */
 import type { LineageNode } from '../../../../src-shared/lineage/types';
-import { grewFrom } from '../../state/growth-chain';
+import { stepsSince } from '../../state/growth-chain';
 import type { Growth } from '../../state/session-data';
 import type { Timeline } from '../../state/timeline';
 
@@ -121,7 +121,8 @@ let last: {
 /**
  * `buildTimelineModel`, extended by the rows a live append added instead of redone (a 100k-event
  * session: ~4 ms per append saved). `structure` and `growth` come from SessionData: lanes carry
- * node labels, so a reshaped graph is built again.
+ * node labels, so a lane whose node changed its label in place is renamed, and a reshaped graph
+ * is built again.
  */
 export function timelineModelOf(
   timeline: Timeline,
@@ -134,14 +135,23 @@ export function timelineModelOf(
     return prev.model;
   let model: TimelineModel | null = null;
   const laneMap = prev ? lanesOf.get(prev.model) : undefined;
+  // The growths since the model was made: lanes were added as rows came, renamed here.
+  const steps =
+    prev && prev.structure !== structure && growth !== null ? stepsSince(growth, prev.structure) : null;
   if (
     prev &&
     laneMap &&
     prev.nodes === nodes &&
     timeline.extends(prev.timeline) &&
-    (prev.structure === structure || (growth !== null && grewFrom(growth, prev.structure)))
+    (prev.structure === structure || steps !== null)
   ) {
     // The previous model's arrays and lanes are reused: it is not looked at again.
+    for (const step of steps ?? [])
+      for (const was of step.changedInPlace) {
+        const lane = laneMap.get(was.id);
+        const label = nodes.get(was.id)?.label;
+        if (lane && label !== undefined) lane.label = label;
+      }
     const times = prev.model.times;
     const before = times.length;
     if (addRows(times, laneMap, timeline, prev.timeline.length, nodes)) model = finish(times, laneMap);
