@@ -201,3 +201,42 @@ test('ledger bookmarks: the old file is taken in, and the ledger form adds to th
   // The old file is read, never written.
   expect(JSON.parse(await readFile(path.join(DATA_DIR, 'ledger-bookmarks.json'), 'utf8'))).toEqual(legacy);
 });
+
+test.describe('in a small window', () => {
+  test.use({ viewport: { width: 1280, height: 520 } });
+
+  test('the bookmark form of a card low in the details panel scrolls into view, its name focused', async ({
+    app,
+  }) => {
+    await app.locator(`[data-testid="session-row"][data-session-id="${SESSION}"]`).click();
+    await app.locator('[data-testid="graph-node"][data-node-id="job:sciagent-x"]').click();
+    const panel = app.locator('[data-testid="detail-panel"] .detail-body');
+    const card = app.locator('[data-testid="event-card"]').last();
+    await card.locator('.event-card-head').click();
+    const button = card.getByTestId('bookmark-here');
+    await expect(button).toBeVisible();
+    // Scroll the panel so the card's Bookmark button sits 70 px above the panel's bottom edge:
+    // the form's name field opens in sight (focusing it alone scrolls nothing), its Save below.
+    await panel.evaluate(
+      (body, el) => {
+        const gap = el!.getBoundingClientRect().bottom - body.getBoundingClientRect().bottom;
+        body.scrollTop += gap + 70;
+      },
+      await button.elementHandle(),
+    );
+    await expect(button).toBeInViewport();
+    const before = await panel.evaluate((body) => body.scrollTop);
+    await button.click();
+
+    const form = app.getByTestId('bookmark-form');
+    await expect(form.getByTestId('bookmark-save')).toBeInViewport({ ratio: 1 });
+    await expect(form.getByTestId('bookmark-name-input')).toBeFocused();
+    expect(await panel.evaluate((body) => body.scrollTop)).toBeGreaterThan(before);
+    await app.screenshot({ path: shot('form-low-in-panel') });
+    // The form still saves from there.
+    await form.getByTestId('bookmark-name-input').fill('low card');
+    await form.getByTestId('bookmark-save').click();
+    await expect(form).toHaveCount(0);
+    await expect(app.getByTestId('bookmarks-count')).toHaveText(/\d+/);
+  });
+});

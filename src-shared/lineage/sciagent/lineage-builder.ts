@@ -94,9 +94,10 @@ export class SciagentLineageBuilder {
     const kind = view.event.kind;
     const name = attachedByName(kind) ? str(view.body['subagent_name']) : null;
     let next = membershipOf(view, this.sessionId);
-    if (name !== null && kind === 'subagent_observation')
+    // Attached with a null name too: a correction that removes the name detaches the event.
+    if (kind === 'subagent_observation')
       next = this.attachments.attach(name, view.event.seq, eventId) ?? next;
-    if (name !== null && (kind === 'produces_validation_passed' || kind === 'produces_validation_failed'))
+    if (kind === 'produces_validation_passed' || kind === 'produces_validation_failed')
       this.attachments.attach(name, view.event.seq, eventId);
     const ordinal = view.event.ordinal;
     const prev = this.membership[ordinal];
@@ -105,7 +106,8 @@ export class SciagentLineageBuilder {
       // The graph's own copy of the node id: one string per node, not one per event.
       this.membership[ordinal] = next ? (next = this.graph.addMember(next, view)) : next;
     }
-    if (kind === 'subagent_spawned' && name !== null && next) {
+    // Filed again under its corrected name (a rename moves the events it owned by name).
+    if (kind === 'subagent_spawned' && next) {
       for (const moved of this.attachments.addSpawn(name, view.event.seq, next)) {
         const movedView = this.log.events.get(moved);
         if (!movedView) continue;

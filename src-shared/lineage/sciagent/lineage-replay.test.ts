@@ -19,8 +19,12 @@ const GOLDEN_DELTAS = 'cc055e47fdb56913630b572da890f059100a862810247a03453a35077
 
 type Json = Record<string, unknown>;
 
-/** The generator's session plus what it never writes: corrections, duplicates, validations. */
-function replayLines(): string[] {
+/**
+ * The generator's session plus what it never writes: corrections, duplicates, validations.
+ * `renameSpawns`: the spawn corrections also rename their subagent (`subagent_name`), which moves
+ * observations and validations between subagents; the golden digests are of the stream without.
+ */
+function replayLines({ renameSpawns = false } = {}): string[] {
   const base = [...sessionLines('r', 3000, 11, { ids: 'short' })].map((l) => JSON.parse(l) as Json);
   const byKind = (kind: string) => base.filter((e) => e['event_kind'] === kind);
   const calls = byKind('tool_call').map((e) => e['tool_call_id'] as string);
@@ -31,7 +35,7 @@ function replayLines(): string[] {
     out.push(event);
     for (const l of later.filter((x) => x.at === i)) out.push(l.event);
     if (i % 29 === 3) {
-      const replacement = correctionOf(event, calls, i);
+      const replacement = correctionOf(event, calls, i, renameSpawns);
       if (replacement)
         later.push({
           at: i + 5,
@@ -72,7 +76,7 @@ function replayLines(): string[] {
   return lines;
 }
 
-function correctionOf(event: Json, calls: string[], i: number): Json | null {
+function correctionOf(event: Json, calls: string[], i: number, renameSpawns: boolean): Json | null {
   switch (event['event_kind']) {
     case 'tool_result':
       return { tool_call_id: calls[(i * 7) % calls.length] }; // moves the result to another call
@@ -83,9 +87,9 @@ function correctionOf(event: Json, calls: string[], i: number): Json | null {
     case 'verification_result':
       return { verdict: 'refuted', claim: { file_path: '/workspace/results/out-5.json' } };
     case 'subagent_spawned':
-      // Not its subagent_name: a renamed spawn keeps its old name's observations, or not,
-      // depending on whether the correction came in the same read (a known gap, not this test's).
-      return { task_preview: `corrected ${i}` };
+      return renameSpawns
+        ? { subagent_name: i % 2 ? 'analyze' : `renamed-${i}`, task_preview: `corrected ${i}` }
+        : { task_preview: `corrected ${i}` };
     default:
       return null;
   }
@@ -152,5 +156,73 @@ describe('sciagent lineage replay', () => {
     // Reversed and shuffled, each duplicate still repeats an identical line: the graph is the same.
     expect(canonical(replay([...lines].reverse(), 200))).toBe(inOrder);
     expect(canonical(replay(shuffled(lines, 5), 37))).toBe(inOrder);
+  });
+});
+
+describe('sciagent lineage replay: a correction renames a subagent', () => {
+  it('builds the same graph whatever the chunking or order when spawns are renamed', () => {
+    const lines = replayLines({ renameSpawns: true });
+    const whole = canonical(replay(lines, lines.length));
+    expect(canonical(replay(lines, 1))).toBe(whole);
+    expect(canonical(replay(lines, 7))).toBe(whole);
+    expect(canonical(replay([...lines].reverse(), 200))).toBe(whole);
+    // The stream really renames spawns, and the renames really move observations.
+    expect(whole).not.toBe(canonical(replay(replayLines(), lines.length)));
+  });
+
+  // seq 1: spawn `draft` (sp-old); 2: spawn `draft` (sp-new); 3: observation of `final`;
+  // 4: observation of `draft`; 5: validation of `draft`; 6: correction renaming sp-new to `final`.
+  const event = (seq: number, fields: Json) =>
+    JSON.stringify({ schema_version: '2', session_id: 'r', seq, ...fields });
+  const renameLog = [
+    event(1, { event_id: 'sp-old', event_kind: 'subagent_spawned', subagent_name: 'draft' }),
+    event(2, { event_id: 'sp-new', event_kind: 'subagent_spawned', subagent_name: 'draft' }),
+    event(3, { event_id: 'obs-final', event_kind: 'subagent_observation', subagent_name: 'final' }),
+    event(4, { event_id: 'obs-draft', event_kind: 'subagent_observation', subagent_name: 'draft' }),
+    event(5, { event_id: 'val-draft', event_kind: 'produces_validation_passed', subagent_name: 'draft' }),
+    event(6, {
+      event_id: 'rename',
+      event_kind: 'correction',
+      corrects_event_id: 'sp-new',
+      reason: 'wrong name',
+      replacement: { subagent_name: 'final' },
+    }),
+  ];
+
+  it('attaches observations to the renamed subagent, read whole or line by line', () => {
+    for (const chunk of [renameLog.length, 1]) {
+      const run = replay(renameLog, chunk);
+      const { lineage } = run;
+      // The renamed spawn owns the new name's observation; the old name's events go back to the
+      // other `draft` spawn, as if the spawn had been written with its corrected name.
+      expect(lineage.nodeOf('obs-final')).toBe('subagent:sp-new');
+      expect(lineage.nodeOf('obs-draft')).toBe('subagent:sp-old');
+      expect(lineage.nodes.get('subagent:sp-new')!.label).toBe('final');
+      expect(lineage.nodes.get('subagent:sp-new')!.data['observations']).toBe(1);
+      expect(lineage.nodes.get('subagent:sp-old')!.data['observations']).toBe(1);
+      expect(lineage.edges.has('subagent:sp-old->validation:val-draft')).toBe(true);
+      expect(lineage.edges.has('subagent:sp-new->validation:val-draft')).toBe(false);
+    }
+    expect(canonical(replay(renameLog, 1))).toBe(canonical(replay(renameLog, renameLog.length)));
+    expect(canonical(replay([...renameLog].reverse(), 1))).toBe(canonical(replay(renameLog, 6)));
+  });
+
+  it('detaches an observation whose own subagent_name a correction changes', () => {
+    const lines = [
+      ...renameLog.slice(0, 5),
+      event(6, {
+        event_id: 'move-obs',
+        event_kind: 'correction',
+        corrects_event_id: 'obs-draft',
+        reason: 'other subagent',
+        replacement: { subagent_name: 'later' },
+      }),
+      event(7, { event_id: 'sp-later', event_kind: 'subagent_spawned', subagent_name: 'later' }),
+      // A new `draft` spawn after the observation moved away must not take it back.
+      event(8, { event_id: 'sp-draft-3', event_kind: 'subagent_spawned', subagent_name: 'draft' }),
+    ];
+    const whole = replay(lines, lines.length);
+    expect(whole.lineage.nodeOf('obs-draft')).toBe('subagent:sp-later');
+    for (const chunk of [1, 2, 3]) expect(canonical(replay(lines, chunk))).toBe(canonical(whole));
   });
 });

@@ -3,6 +3,12 @@
  * Each attaches to the subagent of that name spawned last at or before its seq (or, before any
  * spawn, the first one). A per-name index sorted by seq keeps this O(log n) per event; a spawn
  * arriving out of order re-attaches only the events in the seq range it now owns.
+ *
+ * Names come from corrected views, and a correction may change them (a spawn renamed, an
+ * observation moved to another subagent) in the same read as the event or any read later. Each
+ * spawn and each attached event therefore remembers the name it is filed under, and a new name
+ * takes it out of the old name's index first: the attachments are then those of a log written
+ * with the corrected names from the start, whatever the chunking.
  */
 
 interface Spawn {
@@ -15,63 +21,100 @@ interface Attached {
   eventId: string;
 }
 
+/** The name (and seq) an event is filed under, and the subagent node it resolves to now. */
+interface Attachment {
+  name: string;
+  seq: number;
+  target: string | null;
+}
+
 export class SubagentAttachments {
   private readonly spawns = new Map<string, Spawn[]>();
   private readonly attached = new Map<string, Attached[]>();
-  private readonly current = new Map<string, string | null>();
+  private readonly attachments = new Map<string, Attachment>();
   /**
-   * `name \0 nodeId` of every spawn recorded: a lookup instead of a scan of the name's list (a
+   * The name each spawn node is filed under: a lookup instead of a scan of the name's list (a
    * long session spawns the same subagent tens of thousands of times; the scan made a 1M-event
    * read quadratic, 2.2 s of it).
    */
-  private readonly spawnKeys = new Set<string>();
+  private readonly spawnNames = new Map<string, { name: string; seq: number }>();
 
-  /** Records a subagent node; returns the event ids whose attachment may have changed. */
-  addSpawn(name: string, seq: number | null, nodeId: string): string[] {
-    const list = this.spawns.get(name) ?? [];
-    const key = `${name}\u0000${nodeId}`;
-    if (this.spawnKeys.has(key)) return [];
-    this.spawnKeys.add(key);
-    const entry = { seq: seq ?? Number.POSITIVE_INFINITY, nodeId };
-    list.splice(
-      upperBound(list, entry.seq, (s) => s.seq),
-      0,
-      entry,
-    );
-    this.spawns.set(name, list);
-    // Events from this spawn's seq on (and, if it is now the first, all before it) may move.
-    const events = this.attached.get(name) ?? [];
-    const from = list[0] === entry ? 0 : lowerBound(events, entry.seq, (e) => e.seq);
+  /**
+   * Records a subagent node under its (corrected) name, or under none when `name` is null (a
+   * correction removed it); returns the event ids whose attachment may have changed.
+   */
+  addSpawn(name: string | null, seq: number | null, nodeId: string): string[] {
+    const filed = this.spawnNames.get(nodeId);
+    if (filed?.name === name || (!filed && name === null)) return [];
     const changed: string[] = [];
-    for (let i = from; i < events.length; i++) {
-      const e = events[i]!;
-      const next = this.resolve(name, e.seq);
-      if (next !== this.current.get(e.eventId)) {
-        this.current.set(e.eventId, next);
-        changed.push(e.eventId);
-      }
+    if (filed) {
+      // Renamed: the old name's events it owned go back to that name's other spawns.
+      const list = this.spawns.get(filed.name)!;
+      const at = indexOfSpawn(list, filed.seq, nodeId);
+      const wasFirst = at === 0;
+      list.splice(at, 1);
+      if (list.length === 0) this.spawns.delete(filed.name);
+      this.spawnNames.delete(nodeId);
+      this.reresolve(filed.name, wasFirst ? Number.NEGATIVE_INFINITY : filed.seq, changed);
+    }
+    if (name !== null) {
+      const entry = { seq: seq ?? Number.POSITIVE_INFINITY, nodeId };
+      const list = this.spawns.get(name) ?? [];
+      list.splice(
+        upperBound(list, entry.seq, (s) => s.seq),
+        0,
+        entry,
+      );
+      this.spawns.set(name, list);
+      this.spawnNames.set(nodeId, { name, seq: entry.seq });
+      // Events from this spawn's seq on (and, if it is now the first, all before it) may move.
+      this.reresolve(name, list[0] === entry ? Number.NEGATIVE_INFINITY : entry.seq, changed);
     }
     return changed;
   }
 
-  /** Attaches an observation or validation; returns its subagent node (null when none yet). */
-  attach(name: string, seq: number | null, eventId: string): string | null {
+  /**
+   * Attaches an observation or validation by its (corrected) name — none when `name` is null —
+   * and returns its subagent node (null when there is none yet).
+   */
+  attach(name: string | null, seq: number | null, eventId: string): string | null {
     const s = seq ?? Number.POSITIVE_INFINITY;
-    const list = this.attached.get(name) ?? [];
-    if (!this.current.has(eventId))
+    const filed = this.attachments.get(eventId);
+    if (filed && (filed.name !== name || filed.seq !== s)) {
+      removeAttached(this.attached, filed.name, filed.seq, eventId);
+      this.attachments.delete(eventId);
+    }
+    if (name === null) return null;
+    if (!this.attachments.has(eventId)) {
+      const list = this.attached.get(name) ?? [];
       list.splice(
         upperBound(list, s, (e) => e.seq),
         0,
         { seq: s, eventId },
       );
-    this.attached.set(name, list);
+      this.attached.set(name, list);
+    }
     const target = this.resolve(name, s);
-    this.current.set(eventId, target);
+    this.attachments.set(eventId, { name, seq: s, target });
     return target;
   }
 
   of(eventId: string): string | null {
-    return this.current.get(eventId) ?? null;
+    return this.attachments.get(eventId)?.target ?? null;
+  }
+
+  /** Re-resolves the name's events from `fromSeq` on, pushing those whose subagent changed. */
+  private reresolve(name: string, fromSeq: number, changed: string[]): void {
+    const events = this.attached.get(name) ?? [];
+    for (let i = lowerBound(events, fromSeq, (e) => e.seq); i < events.length; i++) {
+      const e = events[i]!;
+      const attachment = this.attachments.get(e.eventId)!;
+      const next = this.resolve(name, e.seq);
+      if (next !== attachment.target) {
+        attachment.target = next;
+        changed.push(e.eventId);
+      }
+    }
   }
 
   private resolve(name: string, seq: number): string | null {
@@ -80,6 +123,24 @@ export class SubagentAttachments {
     const i = upperBound(list, seq, (s) => s.seq) - 1;
     return (i >= 0 ? list[i]! : list[0]!).nodeId;
   }
+}
+
+/** Where a spawn sits in its name's list: among the entries of its seq, the one with its node. */
+function indexOfSpawn(list: Spawn[], seq: number, nodeId: string): number {
+  for (let i = lowerBound(list, seq, (s) => s.seq); i < list.length && list[i]!.seq === seq; i++)
+    if (list[i]!.nodeId === nodeId) return i;
+  return list.findIndex((s) => s.nodeId === nodeId); // not reached: filed under this seq
+}
+
+function removeAttached(attached: Map<string, Attached[]>, name: string, seq: number, eventId: string): void {
+  const list = attached.get(name);
+  if (!list) return;
+  for (let i = lowerBound(list, seq, (e) => e.seq); i < list.length && list[i]!.seq === seq; i++)
+    if (list[i]!.eventId === eventId) {
+      list.splice(i, 1);
+      if (list.length === 0) attached.delete(name);
+      return;
+    }
 }
 
 /** First index whose key is > value. */

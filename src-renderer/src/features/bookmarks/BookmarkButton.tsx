@@ -3,10 +3,11 @@
  * with a name and a note, in a small form under the button. The name starts as what the point is
  * called; the bookmark is kept by the app (bookmarks-store.ts), never beside the logs.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { PinTarget } from '../../../../src-shared/links/app-link';
 import { addBookmark } from './bookmarks-store';
 import { BookmarkFields } from './BookmarkFields';
+import { revealPopover } from './reveal-popover';
 import './bookmarks.css';
 
 export function BookmarkButton(props: {
@@ -23,6 +24,12 @@ export function BookmarkButton(props: {
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const box = useRef<HTMLDivElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+
+  // Opened low in a scrolled panel, the form (and its Save button) would hang below the fold.
+  useLayoutEffect(() => {
+    if (open && form.current) revealPopover(form.current, form.current.querySelector('input'));
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -68,6 +75,7 @@ export function BookmarkButton(props: {
       </button>
       {open && (
         <form
+          ref={form}
           className={`bookmark-form align-${props.align ?? 'left'}`}
           data-testid="bookmark-form"
           onClick={(e) => e.stopPropagation()}
@@ -82,7 +90,6 @@ export function BookmarkButton(props: {
         >
           <div className="bookmark-form-title">Bookmark {props.label}</div>
           <BookmarkFields
-            autoFocus
             name={name}
             note={note}
             onName={setName}
