@@ -45,6 +45,20 @@ test('a correction of a tool call\'s arguments: the node says where its "before"
   await app.screenshot({ path: shot('correction-not-held') });
 });
 
+test('j/k step events only while the session is shown, not under the bookmarks view', async ({ app }) => {
+  await app.locator(`[data-testid="session-row"][data-session-id="${SESSION}"]`).click();
+  await expect(app.locator('[data-testid="graph-node"][data-node-id="job:sciagent-x"]')).toBeVisible();
+  await app.getByTestId('bookmarks-open').click();
+  await app.keyboard.press('j');
+  await app.keyboard.press('j');
+  await app.getByRole('button', { name: 'Close bookmarks' }).click();
+  // Nothing was selected while the session could not be seen…
+  await expect(app.locator('.tl-row.is-selected')).toHaveCount(0);
+  // …and the keys work again now that it is.
+  await app.keyboard.press('j');
+  await expect(app.locator('.tl-row.is-selected')).toHaveCount(1);
+});
+
 test('follows appends — one line split across two writes — and marks the new nodes', async ({
   app,
   served,

@@ -1,7 +1,23 @@
 /** The app's keyboard: j/k step through events, / searches, Esc clears, ? lists the keys. */
 import { useEffect } from 'react';
 import { useAppStore } from '../../state/store';
+import { useBookmarks } from '../bookmarks/bookmarks-store';
+import { useCompare } from '../compare/compare-store';
+import { useDocuments } from '../documents/documents-store';
 import { SEARCH_INPUT_ID } from '../sessions/SessionsSidebar';
+
+/**
+ * Whether the session's graph and timeline are shown: a document, Compare or the bookmarks take
+ * their place, and a key of the session view (j/k, f, t, h) must not change what cannot be seen
+ * (a TreeTrace bundle has its own j/k).
+ */
+const SESSION_VIEW_KEYS = new Set(['j', 'k', 'f', 't', 'h']);
+
+function sessionViewShown(): boolean {
+  return (
+    useDocuments.getState().selected === null && !useCompare.getState().open && !useBookmarks.getState().open
+  );
+}
 
 function isTyping(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
@@ -50,6 +66,7 @@ export function useKeyboard(): void {
       }
       if (isTyping(e.target)) return;
       const s = useAppStore.getState();
+      if (SESSION_VIEW_KEYS.has(e.key) && !sessionViewShown()) return;
       switch (e.key) {
         case 'j':
           stepEvent(1);
