@@ -12,11 +12,7 @@ import type {
   TailHealth,
   WireLineageDelta,
 } from '../../../src-shared/bridge/contract';
-import {
-  TimelineEncoder,
-  type TimelineColumns,
-  type TimelineRow,
-} from '../../../src-shared/bridge/timeline-columns';
+import { TimelineEncoder, type TimelineColumns } from '../../../src-shared/bridge/timeline-columns';
 import { encodeEdges, encodeNodes } from '../../../src-shared/bridge/graph-columns';
 import type { ClassifiedRecord } from '../../../src-shared/formats/sciagent/classify-line';
 import { SessionLog, type EventView, type LogDelta } from '../../../src-shared/formats/sciagent/session-log';
@@ -188,12 +184,12 @@ export class LiveSession {
     const delta = this.takeDelta();
     this.follow(atLeast);
     const encoder = new TimelineEncoder();
-    for (const view of this.log.events.values()) encoder.push(this.timelineRow(view));
+    for (const view of this.log.events.values()) this.addRow(encoder, view);
     const snapshot: SessionSnapshot = {
       key: this.key,
       version: this.version,
       summary: this.listItem(),
-      nodes: encodeNodes([...this.lineage.nodes.values()]),
+      nodes: encodeNodes(this.lineage.nodes.values()),
       edges: encodeEdges(this.lineage.edges.values()),
       timeline: encoder.finish(),
       problems: [...this.problems],
@@ -279,7 +275,7 @@ export class LiveSession {
    */
   private encodeTimeline(pending: PendingDelta): TimelineColumns {
     const encoder = new TimelineEncoder();
-    for (const view of pending.added) encoder.push(this.timelineRow(view));
+    for (const view of pending.added) this.addRow(encoder, view);
     encoder.markFresh();
     if (pending.corrected.length) {
       // An event added and then corrected before the delta went out is sent once.
@@ -288,27 +284,28 @@ export class LiveSession {
       for (const view of pending.corrected) {
         if (seen.has(view.event.eventId)) continue;
         seen.add(view.event.eventId);
-        encoder.push(this.timelineRow(view));
+        this.addRow(encoder, view);
       }
     }
     return encoder.finish();
   }
 
-  private timelineRow(view: EventView): TimelineRow {
+  /** The event's timeline row, with the node it belongs to now. */
+  private addRow(encoder: TimelineEncoder, view: EventView): void {
     const { event, body } = view;
     const ts = str(body['ts']);
     const t = ts === null ? NaN : Date.parse(ts);
-    return {
-      eventId: event.eventId,
-      kind: event.kind,
-      seq: event.seq,
-      t: Number.isNaN(t) ? null : t,
-      lineNo: event.lineNo,
-      byteOffset: event.byteOffset,
-      byteLength: event.byteLength,
-      nodeId: this.lineage.nodeOfView(view),
-      actor: str(body['actor']),
-    };
+    encoder.add(
+      event.eventId,
+      event.kind,
+      event.seq,
+      Number.isNaN(t) ? null : t,
+      event.lineNo,
+      event.byteOffset,
+      event.byteLength,
+      this.lineage.nodeOfView(view),
+      str(body['actor']),
+    );
   }
 
   private noteSummary(view: EventView): void {

@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ChunkParser } from '../../../src-shared/formats/sciagent/chunk-parser';
+import { jsonBytes } from './json-bytes';
 import { LiveSession } from './live-session';
 import type { SessionDelta, SessionSnapshot } from '../../../src-shared/bridge/contract';
 import type {
@@ -58,8 +59,7 @@ export class WorkerSessions {
         const hosted = this.hosted(job);
         const { snapshot, delta } = hosted.session.snapshot(op.version);
         hosted.lastTaken = this.now();
-        // A fresh buffer of its own (not a pooled Buffer's slab): it is transferred to the main thread.
-        const json = new TextEncoder().encode(snapshotText(snapshot));
+        const json = snapshotBytes(snapshot);
         return { ...this.row(hosted), json, version: snapshot.version, delta: deltaJson(delta) };
       }
       case 'reset': {
@@ -146,20 +146,19 @@ export class WorkerSessions {
 }
 
 /**
- * The snapshot's JSON in one string. V8 caps a string at ~512 MB (a session of some 3 million
- * events): past that the page is told so, rather than given "Invalid string length".
+ * A page takes the snapshot's JSON in as one string, and V8 caps a string at ~512 MB (a session of
+ * some 3 million events): past that the page is told so, rather than given "Invalid string length".
  */
-function snapshotText(snapshot: SessionSnapshot): string {
-  try {
-    return JSON.stringify(snapshot);
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    throw new Error(
-      `session ${snapshot.key} is too big to send in one snapshot (${snapshot.timeline.length} events; ` +
-        'about 3 million is the limit): open a smaller log, or read it with `lineage-explorer inspect`',
-      { cause: error },
-    );
-  }
+const MAX_SNAPSHOT_BYTES = (1 << 29) - 24;
+
+/** The snapshot's JSON, written straight into bytes of its own (transferred to the main thread). */
+function snapshotBytes(snapshot: SessionSnapshot): Uint8Array {
+  const json = jsonBytes(snapshot);
+  if (json.byteLength <= MAX_SNAPSHOT_BYTES) return json;
+  throw new Error(
+    `session ${snapshot.key} is too big to send in one snapshot (${snapshot.timeline.length} events; ` +
+      'about 3 million is the limit): open a smaller log, or read it with `lineage-explorer inspect`',
+  );
 }
 
 /** A delta as its JSON, for the main thread to pass on (session-worker-protocol's DeltaJson). */
