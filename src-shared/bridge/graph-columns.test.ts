@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LineageEdge, LineageNode } from '../lineage/types';
-import { decodeEdges, decodeNodes, encodeEdges, encodeNodes } from './graph-columns';
+import { decodeEdges, decodeNodes, encodeEdges, encodeNodes, writeEdges, writeNodes } from './graph-columns';
+import type { JsonSink } from './json-sink';
 import { fromWireNode } from './wire-node';
 
 const node = (i: number, over: Partial<LineageNode> = {}): LineageNode => ({
@@ -17,6 +18,18 @@ const node = (i: number, over: Partial<LineageNode> = {}): LineageNode => ({
 });
 
 const wire = <T>(x: T): T => JSON.parse(JSON.stringify(x));
+
+/** A sink that keeps the text (the worker's writes bytes: json-bytes.ts). */
+function textSink(): JsonSink & { text: string } {
+  const sink = {
+    text: '',
+    raw: (json: string) => void (sink.text += json),
+    value: (value: unknown) => void (sink.text += JSON.stringify(value)),
+    array: <V>(rows: Iterable<V>, value: (row: V) => unknown) =>
+      void (sink.text += JSON.stringify([...rows].map(value))),
+  };
+  return sink;
+}
 
 describe('graph columns', () => {
   it('round-trip nodes: nulls left out, corrections and flags kept, other kinds and data shapes', () => {
@@ -54,5 +67,40 @@ describe('graph columns', () => {
     const cols = wire(encodeEdges(edges));
     expect('table' in cols.source).toBe(true);
     expect(decodeEdges(cols)).toEqual(edges);
+  });
+
+  it('writes the JSON of the encoded columns straight from the nodes and edges (tables, values, unique columns)', () => {
+    const nodes = [
+      ...Array.from({ length: 300 }, (_, i) =>
+        node(i, {
+          data: {
+            toolName: i % 2 ? 'shell' : 'fïle ✓',
+            toolCallId: `call-${i}`,
+            error: i % 5 ? null : 'boom',
+          },
+        }),
+      ),
+      node(300, { kind: 'job', label: 'j', data: { launches: [{ seq: 1 }] }, stale: true, missing: true }),
+    ];
+    const sink = textSink();
+    writeNodes(nodes, sink);
+    expect(sink.text).toBe(JSON.stringify(encodeNodes(nodes)));
+    const cols = JSON.parse(sink.text) as ReturnType<typeof encodeNodes>;
+    expect('values' in cols.kinds[0]!.data['toolCallId']!).toBe(true);
+    expect('table' in cols.kinds[0]!.data['toolName']!).toBe(true);
+
+    const edges: LineageEdge[] = [
+      ...nodes.map((n) => ({
+        id: `session:s->${n.id}`,
+        source: 'session:s',
+        target: n.id,
+        reasons: ['session_id' as const],
+      })),
+      { id: 'odd', source: 'job:a', target: 'artifact:b', reasons: ['job_id', 'expected_artifacts'] },
+    ];
+    const edgeSink = textSink();
+    writeEdges(edges, edgeSink);
+    expect(edgeSink.text).toBe(JSON.stringify(encodeEdges(edges)));
+    expect(decodeEdges(JSON.parse(edgeSink.text))).toEqual(edges);
   });
 });

@@ -10,28 +10,69 @@
  * is encoded into fixed-size byte chunks as it comes; one exact-size buffer is made at the end.
  */
 
-/** Elements of a long array stringified in one native call. */
-const SLICE = 1024;
-/** Text gathered before it is encoded (small strings joined first: one `encodeInto` per ~64K). */
-const TEXT_FLUSH = 1 << 14;
-const CHUNK_BYTES = 8 << 20;
+import type { JsonSink } from '../../../src-shared/bridge/json-sink';
 
-class ByteSink {
+/**
+ * Elements of a long array stringified in one native call. Small enough that each piece of text
+ * is a young-generation string (~20–40 KB; one over ~128 KB goes straight to the old generation).
+ */
+const SLICE = 1024;
+/** Text gathered before it is encoded (small strings joined first). */
+const TEXT_FLUSH = 1 << 14;
+/** Chunks after the first, when the expected size was too small. */
+const MIN_CHUNK_BYTES = 8 << 20;
+
+/** Writes JSON into UTF-8 bytes (see the header). */
+export class ByteSink implements JsonSink {
   private readonly encoder = new TextEncoder();
   private readonly chunks: Uint8Array[] = [];
-  private chunk = new Uint8Array(CHUNK_BYTES);
+  private chunk: Uint8Array;
   private used = 0;
   private text = '';
   private total = 0;
+  private readonly scratch: unknown[] = [];
 
-  write(s: string): void {
-    this.text += s;
+  /** `expectedBytes`: the first chunk's size; when the JSON fits it, no copy is made at the end. */
+  constructor(expectedBytes = MIN_CHUNK_BYTES) {
+    this.chunk = new Uint8Array(Math.max(1 << 16, expectedBytes));
+  }
+
+  raw(json: string): void {
+    this.text += json;
     if (this.text.length >= TEXT_FLUSH) this.flush();
   }
 
-  /** A fresh buffer of exactly the bytes written (its own ArrayBuffer: it can be transferred). */
+  value(value: unknown): void {
+    write(value, this);
+  }
+
+  array<V>(rows: Iterable<V>, value: (row: V) => unknown): void {
+    const scratch = this.scratch;
+    let first = true;
+    const slice = () => {
+      if (scratch.length === 0) return;
+      if (!first) this.raw(',');
+      first = false;
+      this.raw(JSON.stringify(scratch).slice(1, -1));
+      scratch.length = 0;
+    };
+    this.raw('[');
+    for (const row of rows) {
+      scratch.push(value(row));
+      if (scratch.length === SLICE) slice();
+    }
+    slice();
+    this.raw(']');
+  }
+
+  /**
+   * The bytes written, in a buffer of their own (it is transferred to another thread): the first
+   * chunk itself when they fit it with little to spare, else one copy of every chunk.
+   */
   finish(): Uint8Array {
     this.flush();
+    if (this.chunks.length === 0 && this.used * 1.25 >= this.chunk.length)
+      return this.chunk.subarray(0, this.used);
     const out = new Uint8Array(this.total + this.used);
     let at = 0;
     for (const c of this.chunks) {
@@ -57,57 +98,58 @@ class ByteSink {
   private nextChunk(): void {
     this.chunks.push(this.chunk.subarray(0, this.used));
     this.total += this.used;
-    this.chunk = new Uint8Array(CHUNK_BYTES);
+    this.chunk = new Uint8Array(Math.max(MIN_CHUNK_BYTES, this.total >> 2));
     this.used = 0;
   }
 }
 
-export function jsonBytes(value: unknown): Uint8Array {
-  const sink = new ByteSink();
+export function jsonBytes(value: unknown, expectedBytes?: number): Uint8Array {
+  const sink = new ByteSink(expectedBytes);
   write(value, sink);
   return sink.finish();
 }
 
 function write(value: unknown, sink: ByteSink): void {
+  const out = (s: string) => sink.raw(s);
   if (Array.isArray(value)) {
     if (value.length > SLICE) {
       // A long array (a column): whole slices through the native stringify. Its elements are
       // small in bridge data (a node's event ids, a job's launches).
-      sink.write('[');
+      out('[');
       for (let i = 0; i < value.length; i += SLICE) {
-        if (i > 0) sink.write(',');
-        sink.write(JSON.stringify(value.slice(i, i + SLICE)).slice(1, -1));
+        if (i > 0) out(',');
+        out(JSON.stringify(value.slice(i, i + SLICE)).slice(1, -1));
       }
-      sink.write(']');
-    } else if (!value.some(isContainer)) sink.write(JSON.stringify(value));
+      out(']');
+    } else if (!value.some(isContainer)) out(JSON.stringify(value));
     else {
       // A short array of objects (the snapshot's node kinds): each may hold long columns.
-      sink.write('[');
+      out('[');
       for (let i = 0; i < value.length; i++) {
-        if (i > 0) sink.write(',');
+        if (i > 0) out(',');
         const v: unknown = value[i];
-        if (v === undefined || typeof v === 'function' || typeof v === 'symbol') sink.write('null');
+        if (v === undefined || typeof v === 'function' || typeof v === 'symbol') out('null');
         else write(v, sink);
       }
-      sink.write(']');
+      out(']');
     }
     return;
   }
   if (!isContainer(value) || typeof (value as { toJSON?: unknown }).toJSON === 'function') {
     const s = JSON.stringify(value);
     // Like JSON.stringify at the top level; inside an object such members are skipped before this.
-    sink.write(s === undefined ? 'null' : s);
+    out(s === undefined ? 'null' : s);
     return;
   }
-  sink.write('{');
+  out('{');
   let first = true;
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
     if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
-    sink.write((first ? '' : ',') + JSON.stringify(k) + ':');
+    out((first ? '' : ',') + JSON.stringify(k) + ':');
     first = false;
     write(v, sink);
   }
-  sink.write('}');
+  out('}');
 }
 
 function isContainer(v: unknown): boolean {

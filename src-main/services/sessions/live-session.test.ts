@@ -46,6 +46,76 @@ describe('LiveSession snapshots', () => {
     expect(decoded.version).toBe(whole.version);
   });
 
+  it('writes, straight from the session, the very JSON of its snapshot as objects', () => {
+    const session = readSession();
+    const { snapshot } = session.snapshot();
+    const { json, version, events } = session.snapshotJson();
+    expect(version).toBe(snapshot.version);
+    expect(events).toBe(snapshot.timeline.length);
+    const text = new TextDecoder().decode(json);
+    // Its own buffer, holding just the JSON (it is transferred to the main thread as it is).
+    expect(json.buffer.byteLength).toBeLessThan(json.byteLength * 1.25 + 1);
+    expect(text).toBe(JSON.stringify({ ...snapshot, summary: JSON.parse(text).summary }));
+  });
+
+  it('the same with corrections, unicode, stale and missing nodes, problems; and an empty session', () => {
+    const line = (fields: Record<string, unknown>) =>
+      JSON.stringify({ schema_version: '2', ts: '2026-01-01T00:00:00Z', ...fields }) + '\n';
+    const text =
+      line({
+        event_id: 'é1',
+        event_kind: 'tool_call',
+        seq: 1,
+        tool_call_id: 'c✓',
+        tool_name: 'shell 𝄞',
+        actor: 'agent ü',
+      }) +
+      line({ event_id: 'r1', event_kind: 'tool_result', seq: 2, tool_call_id: 'c✓', success: true }) +
+      'not json\n' +
+      line({
+        event_id: 'v1',
+        event_kind: 'verification_result',
+        seq: 3,
+        verdict: 'verified',
+        file_path: '/w/ö.txt',
+      }) +
+      line({
+        event_id: 'fix',
+        event_kind: 'correction',
+        seq: 4,
+        corrects_event_id: 'é1',
+        replacement: { tool_name: 'y' },
+      }) +
+      line({
+        event_id: 'j1',
+        event_kind: 'compute_job_launched',
+        ts: 'garbage',
+        seq: 5,
+        job_id: 'job ✓',
+        mount_path: '/w',
+        expected_artifacts: ['never/ü.json'],
+      });
+    const bytes = new TextEncoder().encode(text);
+    const records = new ChunkParser().parse({ fileKey: 'f', bytes, fromOffset: 0, reset: true, final: true });
+    const session = new LiveSession('f', 'ü', () => false);
+    session.apply(records.records, records.committedOffset, bytes.length);
+    session.markReady();
+    const { snapshot } = session.snapshot();
+    expect(snapshot.problems.length).toBeGreaterThan(0);
+    const nodes = decodeNodes(snapshot.nodes);
+    expect(nodes.some((n) => n.corrections?.length)).toBe(true);
+    expect(nodes.some((n) => n.missing)).toBe(true);
+    expect(snapshot.timeline.t).toContain(null);
+    const json = new TextDecoder().decode(session.snapshotJson().json);
+    expect(json).toBe(JSON.stringify({ ...snapshot, summary: JSON.parse(json).summary }));
+
+    const empty = new LiveSession('e', 'e', () => false);
+    const none = empty.snapshot().snapshot;
+    const emptyJson = new TextDecoder().decode(empty.snapshotJson().json);
+    expect(emptyJson).toBe(JSON.stringify({ ...none, summary: JSON.parse(emptyJson).summary }));
+    expect(none.timeline.length).toBe(0);
+  });
+
   it("a delta's timeline has the events it adds first, marked fresh, then the events corrected", () => {
     const line = (fields: Record<string, unknown>) =>
       JSON.stringify({ schema_version: '2', ...fields }) + '\n';

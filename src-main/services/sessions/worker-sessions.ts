@@ -6,9 +6,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ChunkParser } from '../../../src-shared/formats/sciagent/chunk-parser';
-import { jsonBytes } from './json-bytes';
 import { LiveSession } from './live-session';
-import type { SessionDelta, SessionSnapshot } from '../../../src-shared/bridge/contract';
+import type { SessionDelta } from '../../../src-shared/bridge/contract';
 import type {
   DeltaJson,
   LocatedEvent,
@@ -57,10 +56,10 @@ export class WorkerSessions {
         return this.withDelta(this.hosted(job), true);
       case 'snapshot': {
         const hosted = this.hosted(job);
-        const { snapshot, delta } = hosted.session.snapshot(op.version);
+        const { json, version, events, delta } = hosted.session.snapshotJson(op.version);
         hosted.lastTaken = this.now();
-        const json = snapshotBytes(snapshot);
-        return { ...this.row(hosted), json, version: snapshot.version, delta: deltaJson(delta) };
+        if (json.byteLength > MAX_SNAPSHOT_BYTES) throw tooBig(job.fileKey, events);
+        return { ...this.row(hosted), json, version, delta: deltaJson(delta) };
       }
       case 'reset': {
         const hosted = this.hosted(job);
@@ -151,12 +150,9 @@ export class WorkerSessions {
  */
 const MAX_SNAPSHOT_BYTES = (1 << 29) - 24;
 
-/** The snapshot's JSON, written straight into bytes of its own (transferred to the main thread). */
-function snapshotBytes(snapshot: SessionSnapshot): Uint8Array {
-  const json = jsonBytes(snapshot);
-  if (json.byteLength <= MAX_SNAPSHOT_BYTES) return json;
-  throw new Error(
-    `session ${snapshot.key} is too big to send in one snapshot (${snapshot.timeline.length} events; ` +
+function tooBig(key: string, events: number): Error {
+  return new Error(
+    `session ${key} is too big to send in one snapshot (${events} events; ` +
       'about 3 million is the limit): open a smaller log, or read it with `lineage-explorer inspect`',
   );
 }
