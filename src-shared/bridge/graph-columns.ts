@@ -11,7 +11,6 @@
  */
 import type { LineageEdge, LineageNode } from '../lineage/types';
 import type { WireNode } from './contract';
-import { key, type JsonSink } from './json-sink';
 
 /** Values as written, or strings as indexes into a table (-1: null / absent). */
 export type Column = { values: unknown[] } | { table: string[]; index: number[] };
@@ -254,125 +253,7 @@ function splitReasons(joined: string | null): LineageEdge['reasons'] {
   return (joined ? Object.freeze(joined.split('\n')) : []) as LineageEdge['reasons'];
 }
 
-/**
- * The JSON of `encodeNodes(nodes)`, written straight into `sink` (a snapshot: see json-sink.ts).
- * A string column is looked at once to choose table or values (as ColumnBuilder chooses), then
- * written; no column array is made.
- */
-export function writeNodes(nodes: Iterable<LineageNode>, sink: JsonSink): void {
-  const byKind = new Map<LineageNode['kind'], LineageNode[]>();
-  let length = 0;
-  for (const n of nodes) {
-    const list = byKind.get(n.kind);
-    if (list) list.push(n);
-    else byKind.set(n.kind, [n]);
-    length++;
-  }
-  sink.raw(`{"length":${length},"kinds":[`);
-  let first = true;
-  for (const [kind, list] of byKind) {
-    if (!first) sink.raw(',');
-    first = false;
-    writeKind(kind, list, sink);
-  }
-  sink.raw(']}');
-}
-
-function writeKind(kind: LineageNode['kind'], list: LineageNode[], sink: JsonSink): void {
-  const keys = new Set<string>();
-  const corrections: KindColumns['corrections'] = [];
-  const stale: number[] = [];
-  const missing: number[] = [];
-  for (let i = 0; i < list.length; i++) {
-    const n = list[i]!;
-    const d = n.data;
-    for (const k in d) if (d[k] !== null && d[k] !== undefined) keys.add(k);
-    if (n.corrections.length) corrections.push([i, n.corrections]);
-    if (n.stale) stale.push(i);
-    if (n.missing) missing.push(i);
-  }
-  sink.raw(`{"kind":${JSON.stringify(kind)},"length":${list.length},"id":`);
-  sink.array(list, (n) => n.id);
-  sink.raw(key('label'));
-  writeColumn(list, (n) => n.label, sink);
-  sink.raw(key('seq'));
-  sink.array(list, (n) => n.seq);
-  sink.raw(key('eventIds'));
-  sink.array(list, (n) => n.eventIds);
-  sink.raw(key('data') + '{');
-  let firstKey = true;
-  for (const k of keys) {
-    sink.raw(key(k, firstKey));
-    firstKey = false;
-    writeColumn(list, (n) => n.data[k], sink);
-  }
-  sink.raw('}' + key('corrections'));
-  sink.value(corrections);
-  sink.raw(key('stale'));
-  sink.value(stale);
-  sink.raw(key('missing'));
-  sink.value(missing);
-  sink.raw('}');
-}
-
-/** The JSON of `encodeEdges(edges)`, written straight into `sink`. */
-export function writeEdges(edges: Iterable<LineageEdge>, sink: JsonSink): void {
-  const list = Array.isArray(edges) ? (edges as LineageEdge[]) : [...edges];
-  const ids: [number, string][] = [];
-  for (let i = 0; i < list.length; i++) {
-    const e = list[i]!;
-    if (!isJoinedId(e.id, e.source, e.target)) ids.push([i, e.id]);
-  }
-  sink.raw(`{"length":${list.length},"source":`);
-  writeColumn(list, (e) => e.source, sink);
-  sink.raw(key('target'));
-  sink.array(list, (e) => e.target);
-  sink.raw(key('reasons'));
-  writeColumn(list, joinedReasons, sink);
-  sink.raw(key('ids'));
-  sink.value(ids);
-  sink.raw('}');
-}
-
 /** An edge's reasons as one string (most have one: no string made for them). */
 function joinedReasons(e: LineageEdge): string {
   return e.reasons.length === 1 ? e.reasons[0]! : e.reasons.join('\n');
-}
-
-/** A Column of `get(row)` for every row, as ColumnBuilder would make it. */
-function writeColumn<V>(rows: V[], get: (row: V) => unknown, sink: JsonSink): void {
-  const length = rows.length;
-  const seen = new Map<string, number>();
-  const table: string[] = [];
-  let asTable = true;
-  for (let i = 0; i < length; i++) {
-    const v = get(rows[i]!);
-    if (v === null || v === undefined) continue;
-    if (typeof v !== 'string') {
-      asTable = false;
-      break;
-    }
-    if (seen.has(v)) continue;
-    const at = table.length;
-    table.push(v);
-    seen.set(v, at);
-    if (at >= 16 && (at * 2 > i + 1 || at * 2 > length)) {
-      asTable = false;
-      break;
-    }
-  }
-  if (!asTable) {
-    sink.raw('{"values":');
-    sink.array(rows, (row) => get(row) ?? null);
-    sink.raw('}');
-    return;
-  }
-  sink.raw('{"table":');
-  sink.value(table);
-  sink.raw(',"index":');
-  sink.array(rows, (row) => {
-    const v = get(row);
-    return v === null || v === undefined ? -1 : seen.get(v as string)!;
-  });
-  sink.raw('}');
 }

@@ -4,7 +4,6 @@
  * line, byte offset) as the difference from the row before. A 100k-event timeline is ~7 MB
  * of JSON this way instead of ~22 MB of objects, and the page decodes it without a copy per row.
  */
-import { key, type JsonSink } from './json-sink';
 
 /** One event of the timeline: envelope only, never the body. */
 export interface TimelineRow {
@@ -71,19 +70,24 @@ export class TimelineEncoder {
   private lastLine = 0;
   private lastEnd = 0;
 
-  constructor() {
+  /**
+   * `rows`: how many rows will be added, when known (a snapshot): the columns are made that long
+   * at once instead of grown push by push (each growth of a column of a million rows is a copy).
+   */
+  constructor(rows = 0) {
+    const column = <T>() => new Array<T>(rows);
     this.cols = {
       length: 0,
-      eventId: [],
-      kind: [],
+      eventId: column(),
+      kind: column(),
       kinds: this.kinds.values,
-      seq: [],
-      t: [],
-      lineNo: [],
-      byteOffset: [],
-      byteLength: [],
-      nodeId: [],
-      actor: [],
+      seq: column(),
+      t: column(),
+      lineNo: column(),
+      byteOffset: column(),
+      byteLength: column(),
+      nodeId: column(),
+      actor: column(),
       actors: this.actors.values,
     };
   }
@@ -118,22 +122,22 @@ export class TimelineEncoder {
     actor: string | null,
   ): void {
     const c = this.cols;
-    c.length++;
-    c.eventId.push(eventId);
-    c.kind.push(this.kinds.of(kind));
-    c.seq.push(seq);
-    if (t === null) c.t.push(null);
+    const i = c.length++;
+    c.eventId[i] = eventId;
+    c.kind[i] = this.kinds.of(kind);
+    c.seq[i] = seq;
+    if (t === null) c.t[i] = null;
     else {
-      c.t.push(t - this.lastT);
+      c.t[i] = t - this.lastT;
       this.lastT = t;
     }
-    c.lineNo.push(lineNo - this.lastLine);
+    c.lineNo[i] = lineNo - this.lastLine;
     this.lastLine = lineNo;
-    c.byteOffset.push(byteOffset - this.lastEnd);
+    c.byteOffset[i] = byteOffset - this.lastEnd;
     this.lastEnd = byteOffset + byteLength + 1;
-    c.byteLength.push(byteLength);
-    c.nodeId.push(nodeId);
-    c.actor.push(actor === null ? -1 : this.actors.of(actor));
+    c.byteLength[i] = byteLength;
+    c.nodeId[i] = nodeId;
+    c.actor[i] = actor === null ? -1 : this.actors.of(actor);
   }
 
   /** The rows pushed so far are fresh (see TimelineColumns.fresh). */
@@ -142,94 +146,24 @@ export class TimelineEncoder {
   }
 
   finish(): TimelineColumns {
-    return this.cols;
+    const c = this.cols;
+    // Fewer rows than announced: the columns are cut to the rows there are (no holes on the wire).
+    if (c.eventId.length !== c.length)
+      for (const col of [
+        c.eventId,
+        c.kind,
+        c.seq,
+        c.t,
+        c.lineNo,
+        c.byteOffset,
+        c.byteLength,
+        c.nodeId,
+        c.actor,
+      ])
+        col.length = c.length;
+    return c;
   }
 }
-
-/** How to read a timeline row's fields from something else than a `TimelineRow` (a session's event). */
-export interface TimelineFields<V> {
-  eventId(v: V): string;
-  kind(v: V): string;
-  seq(v: V): number | null;
-  t(v: V): number | null;
-  lineNo(v: V): number;
-  byteOffset(v: V): number;
-  byteLength(v: V): number;
-  nodeId(v: V): string | null;
-  actor(v: V): string | null;
-}
-
-/**
- * The JSON of `encodeTimeline` over `rows`, written column by column into `sink` (a snapshot:
- * see json-sink.ts). `rows()` is walked once per column and must give the same rows each time.
- */
-export function writeTimeline<V>(
-  length: number,
-  rows: () => Iterable<V>,
-  f: TimelineFields<V>,
-  sink: JsonSink,
-): void {
-  const kinds = new Table();
-  const actors = new Table();
-  sink.raw(`{"length":${length},"eventId":`);
-  sink.array(rows(), (v) => f.eventId(v));
-  sink.raw(key('kind'));
-  sink.array(rows(), (v) => kinds.of(f.kind(v)));
-  sink.raw(key('kinds'));
-  sink.value(kinds.values);
-  sink.raw(key('seq'));
-  sink.array(rows(), (v) => f.seq(v));
-  let lastT = 0;
-  sink.raw(key('t'));
-  sink.array(rows(), (v) => {
-    const t = f.t(v);
-    if (t === null) return null;
-    const dt = t - lastT;
-    lastT = t;
-    return dt;
-  });
-  let lastLine = 0;
-  sink.raw(key('lineNo'));
-  sink.array(rows(), (v) => {
-    const line = f.lineNo(v);
-    const d = line - lastLine;
-    lastLine = line;
-    return d;
-  });
-  let lastEnd = 0;
-  sink.raw(key('byteOffset'));
-  sink.array(rows(), (v) => {
-    const offset = f.byteOffset(v);
-    const d = offset - lastEnd;
-    lastEnd = offset + f.byteLength(v) + 1;
-    return d;
-  });
-  sink.raw(key('byteLength'));
-  sink.array(rows(), (v) => f.byteLength(v));
-  sink.raw(key('nodeId'));
-  sink.array(rows(), (v) => f.nodeId(v));
-  sink.raw(key('actor'));
-  sink.array(rows(), (v) => {
-    const actor = f.actor(v);
-    return actor === null ? -1 : actors.of(actor);
-  });
-  sink.raw(key('actors'));
-  sink.value(actors.values);
-  sink.raw('}');
-}
-
-/** `TimelineRow`s read as they are (tests; what the other writers are checked against). */
-export const rowFields: TimelineFields<TimelineRow> = {
-  eventId: (r) => r.eventId,
-  kind: (r) => r.kind,
-  seq: (r) => r.seq,
-  t: (r) => r.t,
-  lineNo: (r) => r.lineNo,
-  byteOffset: (r) => r.byteOffset,
-  byteLength: (r) => r.byteLength,
-  nodeId: (r) => r.nodeId,
-  actor: (r) => r.actor,
-};
 
 export function encodeTimeline(rows: Iterable<TimelineRow>): TimelineColumns {
   const encoder = new TimelineEncoder();

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { sessionLines } from '../../../bench/generate-session.mjs';
 import { decodeEdges, decodeNodes } from '../../../src-shared/bridge/graph-columns';
 import type { SessionSnapshot } from '../../../src-shared/bridge/contract';
-import { decodeTimeline, type TimelineRow } from '../../../src-shared/bridge/timeline-columns';
+import { decodeTimeline, timelineRows, type TimelineRow } from '../../../src-shared/bridge/timeline-columns';
+import { fromWireNode } from '../../../src-shared/bridge/wire-node';
+import type { LineageNode } from '../../../src-shared/lineage/types';
 import { ChunkParser } from '../../../src-shared/formats/sciagent/chunk-parser';
 import { LiveSession } from './live-session';
 import { WorkerSessions } from './worker-sessions';
@@ -46,19 +48,7 @@ describe('LiveSession snapshots', () => {
     expect(decoded.version).toBe(whole.version);
   });
 
-  it('writes, straight from the session, the very JSON of its snapshot as objects', () => {
-    const session = readSession();
-    const { snapshot } = session.snapshot();
-    const { json, version, events } = session.snapshotJson();
-    expect(version).toBe(snapshot.version);
-    expect(events).toBe(snapshot.timeline.length);
-    const text = new TextDecoder().decode(json);
-    // Its own buffer, holding just the JSON (it is transferred to the main thread as it is).
-    expect(json.buffer.byteLength).toBeLessThan(json.byteLength * 1.25 + 1);
-    expect(text).toBe(JSON.stringify({ ...snapshot, summary: JSON.parse(text).summary }));
-  });
-
-  it('the same with corrections, unicode, stale and missing nodes, problems; and an empty session', () => {
+  it('a snapshot through JSON gives back every node, edge and row: corrections, unicode, missing nodes, problems; an empty session', () => {
     const line = (fields: Record<string, unknown>) =>
       JSON.stringify({ schema_version: '2', ts: '2026-01-01T00:00:00Z', ...fields }) + '\n';
     const text =
@@ -106,14 +96,35 @@ describe('LiveSession snapshots', () => {
     expect(nodes.some((n) => n.corrections?.length)).toBe(true);
     expect(nodes.some((n) => n.missing)).toBe(true);
     expect(snapshot.timeline.t).toContain(null);
-    const json = new TextDecoder().decode(session.snapshotJson().json);
-    expect(json).toBe(JSON.stringify({ ...snapshot, summary: JSON.parse(json).summary }));
+    const back = JSON.parse(JSON.stringify(snapshot)) as SessionSnapshot;
+    const dropNulls = (n: LineageNode) => ({
+      ...n,
+      data: Object.fromEntries(Object.entries(n.data).filter(([, v]) => v !== null)),
+    });
+    const byId = <T extends { id: string }>(list: T[]) => [...list].sort((a, b) => (a.id < b.id ? -1 : 1));
+    expect(byId(decodeNodes(back.nodes).map(fromWireNode))).toEqual(
+      byId([...session.lineageNodes()].map(dropNulls)),
+    );
+    expect(byId(decodeEdges(back.edges))).toEqual(byId([...session.lineageEdges()]));
+    const rows = timelineRows(back.timeline);
+    expect(rows.map((r) => r.eventId)).toEqual(['é1', 'r1', 'v1', 'fix', 'j1']);
+    expect(rows[0]).toMatchObject({
+      actor: 'agent ü',
+      seq: 1,
+      t: Date.parse('2026-01-01T00:00:00Z'),
+      lineNo: 1,
+    });
+    expect(rows[4]).toMatchObject({ t: null, lineNo: 6 });
+    expect(back.problems).toEqual(snapshot.problems);
 
-    const empty = new LiveSession('e', 'e', () => false);
-    const none = empty.snapshot().snapshot;
-    const emptyJson = new TextDecoder().decode(empty.snapshotJson().json);
-    expect(emptyJson).toBe(JSON.stringify({ ...none, summary: JSON.parse(emptyJson).summary }));
-    expect(none.timeline.length).toBe(0);
+    const none = JSON.parse(
+      JSON.stringify(new LiveSession('e', 'e', () => false).snapshot().snapshot),
+    ) as SessionSnapshot;
+    expect([decodeNodes(none.nodes), decodeEdges(none.edges), timelineRows(none.timeline)]).toEqual([
+      [],
+      [],
+      [],
+    ]);
   });
 
   it("a delta's timeline has the events it adds first, marked fresh, then the events corrected", () => {

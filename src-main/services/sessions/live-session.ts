@@ -12,15 +12,8 @@ import type {
   TailHealth,
   WireLineageDelta,
 } from '../../../src-shared/bridge/contract';
-import {
-  TimelineEncoder,
-  writeTimeline,
-  type TimelineColumns,
-  type TimelineFields,
-} from '../../../src-shared/bridge/timeline-columns';
-import { encodeEdges, encodeNodes, writeEdges, writeNodes } from '../../../src-shared/bridge/graph-columns';
-import { key } from '../../../src-shared/bridge/json-sink';
-import { ByteSink } from './json-bytes';
+import { TimelineEncoder, type TimelineColumns } from '../../../src-shared/bridge/timeline-columns';
+import { encodeEdges, encodeNodes } from '../../../src-shared/bridge/graph-columns';
 import type { ClassifiedRecord } from '../../../src-shared/formats/sciagent/classify-line';
 import { SessionLog, type EventView, type LogDelta } from '../../../src-shared/formats/sciagent/session-log';
 import { num, str } from '../../../src-shared/formats/sciagent/types';
@@ -63,8 +56,6 @@ export class LiveSession {
   private lastTs: string | null = null;
   private lastSeq: number | null = null;
   private version = 0;
-  /** The last snapshot's JSON bytes per event: how big a buffer the next one is written into. */
-  private snapshotBytesPerEvent = 200;
   private pending: PendingDelta | null = null;
   /**
    * Whether a client has taken a snapshot (and so follows the deltas). Until then no delta is
@@ -187,82 +178,27 @@ export class LiveSession {
   /**
    * The whole session now. Pending changes are folded in first so versions stay consistent. From
    * here on the session gathers deltas for the caller (see `followed`). Runs in the session's
-   * worker, so a big session's encoding holds no other client up. As objects: what `snapshotJson`
-   * writes (tests hold one to the other).
+   * worker, so a big session's encoding holds no other client up.
    */
   snapshot(atLeast = 0): { snapshot: SessionSnapshot; delta: SessionDelta | null } {
     const delta = this.takeDelta();
     this.follow(atLeast);
-    const encoder = new TimelineEncoder();
+    // Sized up front: a 1.2M-row column grown by pushes is reallocated ~30 times, each copy a
+    // large object the worker's ~1 GB heap must collect.
+    const encoder = new TimelineEncoder(this.log.events.size);
     for (const view of this.log.events.values()) this.addRow(encoder, view);
     const snapshot: SessionSnapshot = {
-      ...this.snapshotHead(),
+      key: this.key,
+      version: this.version,
+      summary: this.listItem(),
       nodes: encodeNodes(this.lineage.nodes.values()),
       edges: encodeEdges(this.lineage.edges.values()),
       timeline: encoder.finish(),
-      ...this.snapshotTail(),
+      problems: [...this.problems],
+      health: { ...this.health, notices: [...this.health.notices] },
     };
     return { snapshot, delta };
   }
-
-  /**
-   * `snapshot()` as the UTF-8 bytes of its JSON, written straight from the session's events and
-   * lineage (json-sink.ts): no column arrays, no text of the whole. What a client is sent.
-   */
-  snapshotJson(atLeast = 0): {
-    json: Uint8Array;
-    version: number;
-    events: number;
-    delta: SessionDelta | null;
-  } {
-    const delta = this.takeDelta();
-    this.follow(atLeast);
-    const events = this.log.events;
-    // The last snapshot's size per event, a little over: most often the JSON fits its first chunk.
-    const expected = Math.ceil(events.size * (this.snapshotBytesPerEvent * 1.02) + (1 << 16));
-    const sink = new ByteSink(expected);
-    const head = this.snapshotHead();
-    const tail = this.snapshotTail();
-    sink.raw('{' + key('key', true));
-    sink.value(head.key);
-    sink.raw(key('version') + head.version + key('summary'));
-    sink.value(head.summary);
-    sink.raw(key('nodes'));
-    writeNodes(this.lineage.nodes.values(), sink);
-    sink.raw(key('edges'));
-    writeEdges(this.lineage.edges.values(), sink);
-    sink.raw(key('timeline'));
-    writeTimeline(events.size, () => events.values(), this.timelineFields, sink);
-    sink.raw(key('problems'));
-    sink.value(tail.problems);
-    sink.raw(key('health'));
-    sink.value(tail.health);
-    sink.raw('}');
-    const json = sink.finish();
-    if (events.size) this.snapshotBytesPerEvent = json.byteLength / events.size;
-    return { json, version: this.version, events: events.size, delta };
-  }
-
-  private snapshotHead(): Pick<SessionSnapshot, 'key' | 'version' | 'summary'> {
-    return { key: this.key, version: this.version, summary: this.listItem() };
-  }
-
-  private snapshotTail(): Pick<SessionSnapshot, 'problems' | 'health'> {
-    return { problems: [...this.problems], health: { ...this.health, notices: [...this.health.notices] } };
-  }
-
-  /** A timeline row's fields read from an event (with the node it belongs to now). */
-  private readonly timelineFields: TimelineFields<EventView> = {
-    eventId: (v) => v.event.eventId,
-    kind: (v) => v.event.kind,
-    seq: (v) => v.event.seq,
-    t: (v) => timeOf(v),
-    lineNo: (v) => v.event.lineNo,
-    byteOffset: (v) => v.event.byteOffset,
-    byteLength: (v) => v.event.byteLength,
-    nodeId: (v) => this.lineage.nodeOfView(v),
-    actor: (v) => str(v.body['actor']),
-  };
 
   /**
    * From now on deltas are gathered (a client holds this session, or held one it replaces).
@@ -299,6 +235,15 @@ export class LiveSession {
       lastSeq: this.lastSeq,
       notice: this.health.notices.at(-1)?.message ?? null,
     };
+  }
+
+  /** The lineage as the session holds it (tests check what a snapshot carries against it). */
+  lineageNodes(): Iterable<LineageNode> {
+    return this.lineage.nodes.values();
+  }
+
+  lineageEdges(): Iterable<LineageEdge> {
+    return this.lineage.edges.values();
   }
 
   /** Where an event sits in the file, and the corrections applied to it (for the detail view). */
@@ -358,8 +303,7 @@ export class LiveSession {
 
   /** The event's timeline row, with the node it belongs to now. */
   private addRow(encoder: TimelineEncoder, view: EventView): void {
-    const f = this.timelineFields;
-    const { event } = view;
+    const { event, body } = view;
     encoder.add(
       event.eventId,
       event.kind,
@@ -368,8 +312,8 @@ export class LiveSession {
       event.lineNo,
       event.byteOffset,
       event.byteLength,
-      f.nodeId(view),
-      f.actor(view),
+      this.lineage.nodeOfView(view),
+      str(body['actor']),
     );
   }
 

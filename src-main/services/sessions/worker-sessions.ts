@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ChunkParser } from '../../../src-shared/formats/sciagent/chunk-parser';
 import { LiveSession } from './live-session';
-import type { SessionDelta } from '../../../src-shared/bridge/contract';
+import type { SessionDelta, SessionSnapshot } from '../../../src-shared/bridge/contract';
 import type {
   DeltaJson,
   LocatedEvent,
@@ -56,10 +56,11 @@ export class WorkerSessions {
         return this.withDelta(this.hosted(job), true);
       case 'snapshot': {
         const hosted = this.hosted(job);
-        const { json, version, events, delta } = hosted.session.snapshotJson(op.version);
+        const { snapshot, delta } = hosted.session.snapshot(op.version);
         hosted.lastTaken = this.now();
-        if (json.byteLength > MAX_SNAPSHOT_BYTES) throw tooBig(job.fileKey, events);
-        return { ...this.row(hosted), json, version, delta: deltaJson(delta) };
+        // A fresh buffer of its own (not a pooled Buffer's slab): it is transferred to the main thread.
+        const json = new TextEncoder().encode(snapshotText(snapshot));
+        return { ...this.row(hosted), json, version: snapshot.version, delta: deltaJson(delta) };
       }
       case 'reset': {
         const hosted = this.hosted(job);
@@ -145,16 +146,20 @@ export class WorkerSessions {
 }
 
 /**
- * A page takes the snapshot's JSON in as one string, and V8 caps a string at ~512 MB (a session of
- * some 3 million events): past that the page is told so, rather than given "Invalid string length".
+ * The snapshot's JSON in one string. V8 caps a string at ~512 MB (a session of some 3 million
+ * events): past that the page is told so, rather than given "Invalid string length".
  */
-const MAX_SNAPSHOT_BYTES = (1 << 29) - 24;
-
-function tooBig(key: string, events: number): Error {
-  return new Error(
-    `session ${key} is too big to send in one snapshot (${events} events; ` +
-      'about 3 million is the limit): open a smaller log, or read it with `lineage-explorer inspect`',
-  );
+function snapshotText(snapshot: SessionSnapshot): string {
+  try {
+    return JSON.stringify(snapshot);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw new Error(
+      `session ${snapshot.key} is too big to send in one snapshot (${snapshot.timeline.length} events; ` +
+        'about 3 million is the limit): open a smaller log, or read it with `lineage-explorer inspect`',
+      { cause: error },
+    );
+  }
 }
 
 /** A delta as its JSON, for the main thread to pass on (session-worker-protocol's DeltaJson). */
