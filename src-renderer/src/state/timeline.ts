@@ -75,47 +75,57 @@ export class Timeline {
   ) {}
 
   /**
-   * From a snapshot's columns (file order), decoded straight into this timeline's columns: no row
-   * object per event (1.2M of them, and their collection, opening the bench's big log). Sorted
-   * only when the file is not in seq order.
+   * From a snapshot's columns (file order). The columns are taken over and decoded in place
+   * (differences summed, table indexes turned into their strings): no row object per event and
+   * no second set of columns (1.2M rows opening the bench's big log; the caller drops the
+   * snapshot). Sorted only when the file is not in seq order.
    */
   static fromColumns(wire: TimelineColumns): Timeline {
     const n = wire.length;
-    const cols = emptyColumns();
-    const { kinds, actors } = wire;
+    const { kinds, actors, seq, t, lineNo, byteOffset, byteLength } = wire;
+    const kindIndex = wire.kind;
+    const actorIndex = wire.actor;
+    const kind = kindIndex as unknown as string[];
+    const actor = actorIndex as unknown as (string | null)[];
     let sorted = true;
-    let t = 0;
+    let time = 0;
     let line = 0;
     let end = 0;
     const last = { seq: null as number | null, lineNo: 0 };
     const row = { seq: null as number | null, lineNo: 0 };
     for (let i = 0; i < n; i++) {
-      const dt = wire.t[i];
-      const hasT = dt !== null && dt !== undefined;
-      if (hasT) t += dt;
-      line += wire.lineNo[i]!;
-      const byteOffset = end + wire.byteOffset[i]!;
-      const byteLength = wire.byteLength[i]!;
-      end = byteOffset + byteLength + 1;
-      const seq = wire.seq[i] ?? null;
+      kind[i] = kinds[kindIndex[i]!]!;
+      const a = actorIndex[i]!;
+      actor[i] = a < 0 ? null : actors[a]!;
+      const dt = t[i];
+      if (dt === null || dt === undefined) t[i] = null;
+      else t[i] = time += dt;
+      lineNo[i] = line += lineNo[i]!;
+      const offset = (byteOffset[i] = end + byteOffset[i]!);
+      end = offset + byteLength[i]! + 1;
       if (sorted) {
-        row.seq = seq;
+        row.seq = seq[i] ?? null;
         row.lineNo = line;
         if (i > 0 && compareRows(last, row) > 0) sorted = false;
-        last.seq = seq;
+        last.seq = row.seq;
         last.lineNo = line;
       }
-      const actor = wire.actor[i]!;
-      cols.eventId.push(wire.eventId[i]!);
-      cols.kind.push(kinds[wire.kind[i]!]!);
-      cols.seq.push(seq);
-      cols.t.push(hasT ? t : null);
-      cols.lineNo.push(line);
-      cols.byteOffset.push(byteOffset);
-      cols.byteLength.push(byteLength);
-      cols.nodeId.push(wire.nodeId[i] ?? null);
-      cols.actor.push(actor < 0 ? null : actors[actor]!);
     }
+    const cols: Columns = {
+      eventId: wire.eventId,
+      kind,
+      seq,
+      t,
+      lineNo,
+      byteOffset,
+      byteLength,
+      nodeId: wire.nodeId,
+      actor,
+      index: null,
+    };
+    // Only as long as the rows (a column may not be longer; nothing else holds them).
+    for (const col of [cols.eventId, kind, seq, t, lineNo, byteOffset, byteLength, cols.nodeId, actor])
+      col.length = n;
     const timeline = new Timeline(cols, n);
     if (sorted) return timeline;
     const rows: TimelineRow[] = new Array(n);
