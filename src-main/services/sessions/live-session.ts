@@ -17,6 +17,7 @@ import { encodeEdges, encodeNodes } from '../../../src-shared/bridge/graph-colum
 import type { ClassifiedRecord } from '../../../src-shared/formats/sciagent/classify-line';
 import { SessionLog, type EventView, type LogDelta } from '../../../src-shared/formats/sciagent/session-log';
 import { num, str } from '../../../src-shared/formats/sciagent/types';
+import { parseIsoTime } from '../../../src-shared/formats/iso-time';
 import { StringInterner } from './intern-strings';
 import { SciagentLineageBuilder } from '../../../src-shared/lineage/sciagent/lineage-builder';
 import type { LineageDelta, LineageEdge, LineageNode } from '../../../src-shared/lineage/types';
@@ -344,7 +345,7 @@ export class LiveSession {
 /** The event's `ts` as milliseconds since the epoch, or null when missing or unreadable. */
 function timeOf(view: EventView): number | null {
   const ts = str(view.body['ts']);
-  const t = ts === null ? NaN : Date.parse(ts);
+  const t = ts === null ? NaN : parseIsoTime(ts);
   return Number.isNaN(t) ? null : t;
 }
 
