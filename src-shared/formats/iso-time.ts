@@ -48,7 +48,7 @@ function fastIso(s: string): number | null {
     // Milliseconds: the first three digits (more are cut off, as Date.parse does).
     ms = digits(s, start, Math.min(n, 3)) * (n === 1 ? 100 : n === 2 ? 10 : 1);
   }
-  let offset = 0;
+  let offset: number;
   const zone = s.charCodeAt(i);
   if (zone === 90 /* Z */ && i + 1 === s.length) offset = 0;
   else if ((zone === 43 || zone === 45) && i + 6 === s.length && s.charCodeAt(i + 3) === 58) {
