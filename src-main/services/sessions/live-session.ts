@@ -184,9 +184,7 @@ export class LiveSession {
   snapshot(atLeast = 0): { snapshot: SessionSnapshot; delta: SessionDelta | null } {
     const delta = this.takeDelta();
     this.follow(atLeast);
-    // Sized up front: a 1.2M-row column grown by pushes is reallocated ~30 times, each copy a
-    // large object the worker's ~1 GB heap must collect.
-    const encoder = new TimelineEncoder(this.log.events.size);
+    const encoder = new TimelineEncoder();
     for (const view of this.log.events.values()) this.addRow(encoder, view);
     const snapshot: SessionSnapshot = {
       key: this.key,
