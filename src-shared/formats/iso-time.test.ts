@@ -23,7 +23,15 @@ describe('parseIsoTime', () => {
       '',
     ];
     for (const s of samples) expect([s, parseIsoTime(s)]).toEqual([s, Date.parse(s)]);
-    // A day of times, every 997 ms, with and without zones.
+    // Every day from 1000 to 2400 at a odd time (leap years, centuries), and a day of times.
+    for (
+      let t = Date.UTC(1000, 0, 1, 7, 6, 5, 4);
+      t < Date.UTC(2400, 0, 1);
+      t += 86_400_000 * 7 + 3_600_001
+    ) {
+      const iso = new Date(t).toISOString();
+      expect([iso, parseIsoTime(iso)]).toEqual([iso, Date.parse(iso)]);
+    }
     for (let t = Date.UTC(2026, 5, 8); t < Date.UTC(2026, 5, 9); t += 997_000) {
       const iso = new Date(t).toISOString();
       expect(parseIsoTime(iso)).toBe(t);
