@@ -3,7 +3,7 @@
  * back, and a fresh tab, each take a new one. Whatever way the snapshot is written and decoded,
  * the page shows the same graph, the same timeline and the same details every time.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { sessionLines } from '../../bench/generate-session.mjs';
@@ -73,6 +73,17 @@ test('a session opened again (switched back to, or in a fresh tab) shows the sam
   await open(fresh, SESSION);
   await expect(fresh.locator('[data-testid="timeline-summary"]')).toHaveAttribute('data-event-count', count);
   expect(await shown(fresh)).toEqual(first);
+
+  // Away and straight back, before the first snapshot can have come: the page waits for the one
+  // on its way, and still gets what the log gains afterwards (it is subscribed again).
+  await open(fresh, other!);
+  await open(fresh, SESSION);
+  await expect(fresh.locator('[data-testid="timeline-summary"]')).toHaveAttribute('data-event-count', count);
+  const more = [...sessionLines(SESSION, EVENTS + 40)].slice(lines.length, lines.length + 3);
+  await appendFile(log, more.join('\n') + '\n');
+  const grown = String(lines.length + more.length);
+  await expect(fresh.locator('[data-testid="timeline-summary"]')).toHaveAttribute('data-event-count', grown);
+  await expect(summary).toHaveAttribute('data-event-count', grown);
 
   // The details of a node come from the same snapshot: the first tool call's panel opens.
   await fresh.locator('[data-testid="graph-node"]').first().click();
