@@ -84,6 +84,7 @@ test('a session opened again (switched back to, or in a fresh tab) shows the sam
   const grown = String(lines.length + more.length);
   await expect(fresh.locator('[data-testid="timeline-summary"]')).toHaveAttribute('data-event-count', grown);
   await expect(summary).toHaveAttribute('data-event-count', grown);
+  await fresh.screenshot({ path: 'test-results/screens/snapshot-fresh-tab.png' });
 
   // The details of a node come from the same snapshot: the first tool call's panel opens.
   await fresh.locator('[data-testid="graph-node"]').first().click();
