@@ -55,4 +55,44 @@ describe('graph columns', () => {
     expect('table' in cols.source).toBe(true);
     expect(decodeEdges(cols)).toEqual(edges);
   });
+
+  it('keeps repeated strings as a table, gives up early on distinct ones, and round-trips both (unicode too)', () => {
+    const nodes = [
+      ...Array.from({ length: 300 }, (_, i) =>
+        node(i, {
+          data: {
+            toolName: i % 2 ? 'shell' : 'fïle ✓',
+            toolCallId: `call-${i}-𝄞`,
+            error: i % 5 ? null : 'boom',
+          },
+        }),
+      ),
+      node(300, { kind: 'job', label: 'j', data: { launches: [{ seq: 1 }] }, stale: true, missing: true }),
+    ];
+    const cols = wire(encodeNodes(nodes));
+    expect('values' in cols.kinds[0]!.data['toolCallId']!).toBe(true);
+    expect('table' in cols.kinds[0]!.data['toolName']!).toBe(true);
+    expect('table' in cols.kinds[0]!.data['error']!).toBe(true);
+    const dropNulls = (n: LineageNode) => ({
+      ...n,
+      data: Object.fromEntries(Object.entries(n.data).filter(([, v]) => v !== null)),
+    });
+    expect(decodeNodes(cols).map(fromWireNode)).toEqual(nodes.map(dropNulls));
+
+    const edges: LineageEdge[] = [
+      ...nodes.map((n) => ({
+        id: `session:s->${n.id}`,
+        source: 'session:s',
+        target: n.id,
+        reasons: ['session_id' as const],
+      })),
+      { id: 'odd', source: 'job:a', target: 'artifact:b', reasons: ['job_id', 'expected_artifacts'] },
+      { id: 'job:a->artifact:c', source: 'job:a', target: 'artifact:c', reasons: [] },
+    ];
+    const back = decodeEdges(wire(encodeEdges(edges)));
+    expect(back).toEqual(edges);
+    // Edges with the same reasons share one (frozen) list on the page.
+    expect(back[0]!.reasons).toBe(back[1]!.reasons);
+    expect(Object.isFrozen(back[0]!.reasons)).toBe(true);
+  });
 });

@@ -46,28 +46,66 @@ export interface EdgeColumns {
   ids: [number, string][];
 }
 
-/** A string column becomes a table when its values repeat enough to pay for it. */
-function column(values: unknown[]): Column {
-  const table: string[] = [];
-  const seen = new Map<string, number>();
-  const index: number[] = new Array(values.length);
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i];
-    if (v === null || v === undefined) {
-      index[i] = -1;
-      continue;
+/**
+ * Builds a Column row by row (rows never set are null): a string column becomes a table when its
+ * values repeat enough to pay for it. Strings go into a table while they
+ * repeat; past 16 distinct strings, once they are more than half the rows seen (ids, paths) or
+ * of all rows, or at the first value that is not a string, the column becomes plain values.
+ * Deciding early matters on a big session: a column of 600k distinct ids used to fill a map of
+ * 300k strings before giving up on it.
+ */
+class ColumnBuilder {
+  private values: unknown[] | null = null;
+  private readonly table: string[] = [];
+  private readonly seen = new Map<string, number>();
+  // Grown by pushes, never made `new Array(length)`: a holey array is ~2x slower to stringify.
+  private readonly index: number[] = [];
+
+  constructor(private readonly length: number) {}
+
+  /** Rows are set in increasing order; rows skipped are null. */
+  set(i: number, v: unknown): void {
+    if (v === null || v === undefined) return;
+    if (this.values) {
+      pad(this.values, i, null).push(v);
+      return;
     }
-    if (typeof v !== 'string') return { values };
-    let at = seen.get(v);
+    if (typeof v !== 'string') {
+      pad(this.toValues(), i, null).push(v);
+      return;
+    }
+    let at = this.seen.get(v);
     if (at === undefined) {
-      at = table.length;
-      table.push(v);
-      seen.set(v, at);
-      if (table.length > 16 && table.length * 2 > values.length) return { values };
+      at = this.table.length;
+      this.table.push(v);
+      this.seen.set(v, at);
+      if (at >= 16 && (at * 2 > i + 1 || at * 2 > this.length)) {
+        pad(this.toValues(), i, null).push(v);
+        return;
+      }
     }
-    index[i] = at;
+    pad(this.index, i, -1).push(at);
   }
-  return { table, index };
+
+  finish(): Column {
+    return this.values
+      ? { values: pad(this.values, this.length, null) }
+      : { table: this.table, index: pad(this.index, this.length, -1) };
+  }
+
+  private toValues(): unknown[] {
+    const { table, index } = this;
+    const values: unknown[] = [];
+    for (const at of index) values.push(at < 0 ? null : table[at]);
+    this.seen.clear();
+    return (this.values = values);
+  }
+}
+
+/** `list` filled with `filler` up to `length` entries. */
+function pad<T>(list: T[], length: number, filler: T): T[] {
+  while (list.length < length) list.push(filler);
+  return list;
 }
 
 function read(col: Column, i: number): unknown {
@@ -88,30 +126,44 @@ export function encodeNodes(nodes: Iterable<LineageNode>): NodeColumns {
   return { length, kinds: [...byKind].map(([kind, list]) => encodeKind(kind, list)) };
 }
 
+/**
+ * One pass over the kind's nodes, each field written straight into its column: no list of values
+ * per data key, no column of a key built only to be dropped (a 1.2M-event session's snapshot
+ * spent 2 s here, and its garbage was a good part of the worker's 3 s of GC).
+ */
 function encodeKind(kind: LineageNode['kind'], list: LineageNode[]): KindColumns {
-  const keys = new Set<string>();
-  for (const n of list)
-    for (const k in n.data) if (n.data[k] !== null && n.data[k] !== undefined) keys.add(k);
-  const data: Record<string, Column> = {};
-  for (const k of keys) data[k] = column(list.map((n) => n.data[k] ?? null));
-  const out: KindColumns = {
-    kind,
-    length: list.length,
-    id: list.map((n) => n.id),
-    label: column(list.map((n) => n.label)),
-    seq: list.map((n) => n.seq),
-    eventIds: list.map((n) => n.eventIds),
-    data,
-    corrections: [],
-    stale: [],
-    missing: [],
-  };
-  list.forEach((n, i) => {
-    if (n.corrections.length) out.corrections.push([i, n.corrections]);
-    if (n.stale) out.stale.push(i);
-    if (n.missing) out.missing.push(i);
-  });
-  return out;
+  const length = list.length;
+  const id: string[] = [];
+  const seq: (number | null)[] = [];
+  const eventIds: string[][] = [];
+  const label = new ColumnBuilder(length);
+  // Keys in the order they are first met, as the page's nodes have them.
+  const data = new Map<string, ColumnBuilder>();
+  const corrections: KindColumns['corrections'] = [];
+  const stale: number[] = [];
+  const missing: number[] = [];
+  for (let i = 0; i < length; i++) {
+    const n = list[i]!;
+    id.push(n.id);
+    seq.push(n.seq);
+    eventIds.push(n.eventIds);
+    label.set(i, n.label);
+    const d = n.data;
+    for (const k in d) {
+      const v = d[k];
+      if (v === null || v === undefined) continue;
+      let col = data.get(k);
+      if (!col) data.set(k, (col = new ColumnBuilder(length)));
+      col.set(i, v);
+    }
+    if (n.corrections.length) corrections.push([i, n.corrections]);
+    if (n.stale) stale.push(i);
+    if (n.missing) missing.push(i);
+  }
+  const columns: Record<string, Column> = {};
+  for (const [k, col] of data) columns[k] = col.finish();
+  const labels = label.finish();
+  return { kind, length, id, label: labels, seq, eventIds, data: columns, corrections, stale, missing };
 }
 
 export function decodeNodes(cols: NodeColumns): WireNode[] {
@@ -120,23 +172,34 @@ export function decodeNodes(cols: NodeColumns): WireNode[] {
   return out;
 }
 
+/** Field by field (a column's kind of storage checked once per column, not once per node). */
 function decodeKind(cols: KindColumns, out: WireNode[]): void {
-  const keys = Object.keys(cols.data);
   const first = out.length;
-  for (let i = 0; i < cols.length; i++) {
-    const data: Record<string, unknown> = {};
-    for (const k of keys) {
-      const v = read(cols.data[k]!, i);
-      if (v !== null) data[k] = v;
-    }
+  const labels = cols.label;
+  for (let i = 0; i < cols.length; i++)
     out.push({
       id: cols.id[i]!,
       kind: cols.kind,
-      label: read(cols.label, i) as string,
+      label: read(labels, i) as string,
       eventIds: cols.eventIds[i]!,
       seq: cols.seq[i] ?? null,
-      data,
+      data: {},
     });
+  // Key by key, row by row: every node still gets its keys in the same order.
+  for (const [k, col] of Object.entries(cols.data)) {
+    if ('values' in col) {
+      const values = col.values;
+      for (let i = 0; i < cols.length; i++) {
+        const v = values[i];
+        if (v !== null && v !== undefined) out[first + i]!.data[k] = v;
+      }
+    } else {
+      const { table, index } = col;
+      for (let i = 0; i < cols.length; i++) {
+        const at = index[i]!;
+        if (at >= 0) out[first + i]!.data[k] = table[at];
+      }
+    }
   }
   for (const [i, c] of cols.corrections) out[first + i]!.corrections = c;
   for (const i of cols.stale) out[first + i]!.stale = true;
@@ -144,33 +207,58 @@ function decodeKind(cols: KindColumns, out: WireNode[]): void {
 }
 
 export function encodeEdges(edges: Iterable<LineageEdge>): EdgeColumns {
-  const list = [...edges];
+  const list = Array.isArray(edges) ? (edges as LineageEdge[]) : [...edges];
+  const length = list.length;
   const ids: [number, string][] = [];
-  list.forEach((e, i) => {
-    if (e.id !== `${e.source}->${e.target}`) ids.push([i, e.id]);
-  });
-  return {
-    length: list.length,
-    source: column(list.map((e) => e.source)),
-    target: list.map((e) => e.target),
-    reasons: column(list.map((e) => e.reasons.join('\n'))),
-    ids,
-  };
+  const source = new ColumnBuilder(length);
+  const target: string[] = [];
+  const reasons = new ColumnBuilder(length);
+  for (let i = 0; i < length; i++) {
+    const e = list[i]!;
+    if (!isJoinedId(e.id, e.source, e.target)) ids.push([i, e.id]);
+    source.set(i, e.source);
+    target.push(e.target);
+    // Most edges have one reason: no joined string made for them.
+    reasons.set(i, joinedReasons(e));
+  }
+  return { length, source: source.finish(), target, reasons: reasons.finish(), ids };
+}
+
+/** Whether `id` is "source->target", without making that string (600k edges in a big session). */
+function isJoinedId(id: string, source: string, target: string): boolean {
+  const at = source.length;
+  return (
+    id.length === at + 2 + target.length &&
+    id.charCodeAt(at) === 45 /* - */ &&
+    id.charCodeAt(at + 1) === 62 /* > */ &&
+    id.startsWith(source) &&
+    id.endsWith(target)
+  );
 }
 
 export function decodeEdges(cols: EdgeColumns): LineageEdge[] {
   const out: LineageEdge[] = new Array(cols.length);
+  // Reasons from the table are split once and shared by their edges (frozen: nobody may change one).
+  const shared = 'table' in cols.reasons ? cols.reasons.table.map(splitReasons) : null;
   for (let i = 0; i < cols.length; i++) {
     const source = read(cols.source, i) as string;
     const target = cols.target[i]!;
-    const reasons = read(cols.reasons, i) as string;
-    out[i] = {
-      id: `${source}->${target}`,
-      source,
-      target,
-      reasons: (reasons ? reasons.split('\n') : []) as LineageEdge['reasons'],
-    };
+    let reasons: LineageEdge['reasons'];
+    if (shared && 'index' in cols.reasons) {
+      const at = cols.reasons.index[i]!;
+      reasons = at < 0 ? [] : shared[at]!;
+    } else reasons = splitReasons(read(cols.reasons, i) as string | null);
+    out[i] = { id: `${source}->${target}`, source, target, reasons };
   }
   for (const [i, id] of cols.ids) out[i]!.id = id;
   return out;
+}
+
+function splitReasons(joined: string | null): LineageEdge['reasons'] {
+  return (joined ? Object.freeze(joined.split('\n')) : []) as LineageEdge['reasons'];
+}
+
+/** An edge's reasons as one string (most have one: no string made for them). */
+function joinedReasons(e: LineageEdge): string {
+  return e.reasons.length === 1 ? e.reasons[0]! : e.reasons.join('\n');
 }

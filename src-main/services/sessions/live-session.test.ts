@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { sessionLines } from '../../../bench/generate-session.mjs';
 import { decodeEdges, decodeNodes } from '../../../src-shared/bridge/graph-columns';
 import type { SessionSnapshot } from '../../../src-shared/bridge/contract';
-import { decodeTimeline, type TimelineRow } from '../../../src-shared/bridge/timeline-columns';
+import { decodeTimeline, timelineRows, type TimelineRow } from '../../../src-shared/bridge/timeline-columns';
+import { fromWireNode } from '../../../src-shared/bridge/wire-node';
+import type { LineageNode } from '../../../src-shared/lineage/types';
 import { ChunkParser } from '../../../src-shared/formats/sciagent/chunk-parser';
 import { LiveSession } from './live-session';
 import { WorkerSessions } from './worker-sessions';
@@ -44,6 +46,85 @@ describe('LiveSession snapshots', () => {
     expect(rows(decoded)).toEqual(rows(whole));
     expect({ ...decoded.summary, live: false }).toEqual({ ...whole.summary, live: false });
     expect(decoded.version).toBe(whole.version);
+  });
+
+  it('a snapshot through JSON gives back every node, edge and row: corrections, unicode, missing nodes, problems; an empty session', () => {
+    const line = (fields: Record<string, unknown>) =>
+      JSON.stringify({ schema_version: '2', ts: '2026-01-01T00:00:00Z', ...fields }) + '\n';
+    const text =
+      line({
+        event_id: 'é1',
+        event_kind: 'tool_call',
+        seq: 1,
+        tool_call_id: 'c✓',
+        tool_name: 'shell 𝄞',
+        actor: 'agent ü',
+      }) +
+      line({ event_id: 'r1', event_kind: 'tool_result', seq: 2, tool_call_id: 'c✓', success: true }) +
+      'not json\n' +
+      line({
+        event_id: 'v1',
+        event_kind: 'verification_result',
+        seq: 3,
+        verdict: 'verified',
+        file_path: '/w/ö.txt',
+      }) +
+      line({
+        event_id: 'fix',
+        event_kind: 'correction',
+        seq: 4,
+        corrects_event_id: 'é1',
+        replacement: { tool_name: 'y' },
+      }) +
+      line({
+        event_id: 'j1',
+        event_kind: 'compute_job_launched',
+        ts: 'garbage',
+        seq: 5,
+        job_id: 'job ✓',
+        mount_path: '/w',
+        expected_artifacts: ['never/ü.json'],
+      });
+    const bytes = new TextEncoder().encode(text);
+    const records = new ChunkParser().parse({ fileKey: 'f', bytes, fromOffset: 0, reset: true, final: true });
+    const session = new LiveSession('f', 'ü', () => false);
+    session.apply(records.records, records.committedOffset, bytes.length);
+    session.markReady();
+    const { snapshot } = session.snapshot();
+    expect(snapshot.problems.length).toBeGreaterThan(0);
+    const nodes = decodeNodes(snapshot.nodes);
+    expect(nodes.some((n) => n.corrections?.length)).toBe(true);
+    expect(nodes.some((n) => n.missing)).toBe(true);
+    expect(snapshot.timeline.t).toContain(null);
+    const back = JSON.parse(JSON.stringify(snapshot)) as SessionSnapshot;
+    const dropNulls = (n: LineageNode) => ({
+      ...n,
+      data: Object.fromEntries(Object.entries(n.data).filter(([, v]) => v !== null)),
+    });
+    const byId = <T extends { id: string }>(list: T[]) => [...list].sort((a, b) => (a.id < b.id ? -1 : 1));
+    expect(byId(decodeNodes(back.nodes).map(fromWireNode))).toEqual(
+      byId([...session.lineageNodes()].map(dropNulls)),
+    );
+    expect(byId(decodeEdges(back.edges))).toEqual(byId([...session.lineageEdges()]));
+    const rows = timelineRows(back.timeline);
+    expect(rows.map((r) => r.eventId)).toEqual(['é1', 'r1', 'v1', 'fix', 'j1']);
+    expect(rows[0]).toMatchObject({
+      actor: 'agent ü',
+      seq: 1,
+      t: Date.parse('2026-01-01T00:00:00Z'),
+      lineNo: 1,
+    });
+    expect(rows[4]).toMatchObject({ t: null, lineNo: 6 });
+    expect(back.problems).toEqual(snapshot.problems);
+
+    const none = JSON.parse(
+      JSON.stringify(new LiveSession('e', 'e', () => false).snapshot().snapshot),
+    ) as SessionSnapshot;
+    expect([decodeNodes(none.nodes), decodeEdges(none.edges), timelineRows(none.timeline)]).toEqual([
+      [],
+      [],
+      [],
+    ]);
   });
 
   it("a delta's timeline has the events it adds first, marked fresh, then the events corrected", () => {

@@ -12,11 +12,7 @@ import type {
   TailHealth,
   WireLineageDelta,
 } from '../../../src-shared/bridge/contract';
-import {
-  TimelineEncoder,
-  type TimelineColumns,
-  type TimelineRow,
-} from '../../../src-shared/bridge/timeline-columns';
+import { TimelineEncoder, type TimelineColumns } from '../../../src-shared/bridge/timeline-columns';
 import { encodeEdges, encodeNodes } from '../../../src-shared/bridge/graph-columns';
 import type { ClassifiedRecord } from '../../../src-shared/formats/sciagent/classify-line';
 import { SessionLog, type EventView, type LogDelta } from '../../../src-shared/formats/sciagent/session-log';
@@ -188,12 +184,12 @@ export class LiveSession {
     const delta = this.takeDelta();
     this.follow(atLeast);
     const encoder = new TimelineEncoder();
-    for (const view of this.log.events.values()) encoder.push(this.timelineRow(view));
+    for (const view of this.log.events.values()) this.addRow(encoder, view);
     const snapshot: SessionSnapshot = {
       key: this.key,
       version: this.version,
       summary: this.listItem(),
-      nodes: encodeNodes([...this.lineage.nodes.values()]),
+      nodes: encodeNodes(this.lineage.nodes.values()),
       edges: encodeEdges(this.lineage.edges.values()),
       timeline: encoder.finish(),
       problems: [...this.problems],
@@ -239,6 +235,15 @@ export class LiveSession {
     };
   }
 
+  /** The lineage as the session holds it (tests check what a snapshot carries against it). */
+  lineageNodes(): Iterable<LineageNode> {
+    return this.lineage.nodes.values();
+  }
+
+  lineageEdges(): Iterable<LineageEdge> {
+    return this.lineage.edges.values();
+  }
+
   /** Where an event sits in the file, and the corrections applied to it (for the detail view). */
   locate(eventId: string): EventView | undefined {
     return this.log.events.get(eventId);
@@ -279,7 +284,7 @@ export class LiveSession {
    */
   private encodeTimeline(pending: PendingDelta): TimelineColumns {
     const encoder = new TimelineEncoder();
-    for (const view of pending.added) encoder.push(this.timelineRow(view));
+    for (const view of pending.added) this.addRow(encoder, view);
     encoder.markFresh();
     if (pending.corrected.length) {
       // An event added and then corrected before the delta went out is sent once.
@@ -288,27 +293,26 @@ export class LiveSession {
       for (const view of pending.corrected) {
         if (seen.has(view.event.eventId)) continue;
         seen.add(view.event.eventId);
-        encoder.push(this.timelineRow(view));
+        this.addRow(encoder, view);
       }
     }
     return encoder.finish();
   }
 
-  private timelineRow(view: EventView): TimelineRow {
+  /** The event's timeline row, with the node it belongs to now. */
+  private addRow(encoder: TimelineEncoder, view: EventView): void {
     const { event, body } = view;
-    const ts = str(body['ts']);
-    const t = ts === null ? NaN : Date.parse(ts);
-    return {
-      eventId: event.eventId,
-      kind: event.kind,
-      seq: event.seq,
-      t: Number.isNaN(t) ? null : t,
-      lineNo: event.lineNo,
-      byteOffset: event.byteOffset,
-      byteLength: event.byteLength,
-      nodeId: this.lineage.nodeOfView(view),
-      actor: str(body['actor']),
-    };
+    encoder.add(
+      event.eventId,
+      event.kind,
+      event.seq,
+      timeOf(view),
+      event.lineNo,
+      event.byteOffset,
+      event.byteLength,
+      this.lineage.nodeOfView(view),
+      str(body['actor']),
+    );
   }
 
   private noteSummary(view: EventView): void {
@@ -333,6 +337,13 @@ export class LiveSession {
     const seq = num(body['seq']);
     if (seq !== null && (this.lastSeq === null || seq > this.lastSeq)) this.lastSeq = seq;
   }
+}
+
+/** The event's `ts` as milliseconds since the epoch, or null when missing or unreadable. */
+function timeOf(view: EventView): number | null {
+  const ts = str(view.body['ts']);
+  const t = ts === null ? NaN : Date.parse(ts);
+  return Number.isNaN(t) ? null : t;
 }
 
 function foldInto(pending: PendingDelta, delta: LineageDelta): void {

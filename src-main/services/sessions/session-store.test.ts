@@ -43,6 +43,15 @@ async function fixtureStore(): Promise<{ log: string; events: PushedEvent[]; ope
 }
 
 describe('SessionStore', () => {
+  it('a snapshot asked for while one is being made shares it; one asked for later is made anew', async () => {
+    const { log, opened } = await fixtureStore();
+    const [a, b] = await Promise.all([opened.snapshotJson(log), opened.snapshotJson(log)]);
+    expect(b).toBe(a); // the very bytes: one snapshot made in the worker, not two
+    const c = await opened.snapshotJson(log);
+    expect(c).not.toBe(a);
+    expect(new TextDecoder().decode(c)).toBe(new TextDecoder().decode(a));
+  });
+
   it('follows a session: snapshot, appended events (one split across writes), broken lines, truncation', async () => {
     const log = path.join(home, 'sessions', 'e2e-sess', 'provenance.jsonl');
     await mkdir(path.dirname(log), { recursive: true });

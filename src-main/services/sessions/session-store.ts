@@ -103,6 +103,8 @@ export class SessionStore {
   private readonly listDirty = new Set<string>();
   /** Logs whose worker holds back a delta while the log is first read (see takeHeld). */
   private readonly held = new Set<string>();
+  /** Snapshots being made in their workers, shared by whoever asks meanwhile (see snapshotJson). */
+  private readonly snapshotsMade = new Map<string, { generation: number; json: Promise<Uint8Array> }>();
   private loadingTimer: ReturnType<typeof setTimeout> | null = null;
   private listTimer: ReturnType<typeof setTimeout> | null = null;
   private liveTimer: ReturnType<typeof setInterval> | null = null;
@@ -331,9 +333,27 @@ export class SessionStore {
    * The whole session's JSON, encoded in its worker: no chunk of the log is applied meanwhile (the
    * worker answers a log's ops in order), so it is one consistent version. The log is activated at
    * once.
+   *
+   * Asked again while one is being made (a page switched away and back, or a tab opened on the
+   * session a reloaded one still waits for), the one being made is shared: a 1.2M-event session's
+   * snapshot takes its worker seconds, and a second one queued behind it doubled the wait. It is
+   * no older than the asker may hold: whatever the log gains after it goes out as deltas, which
+   * every subscriber gets.
    */
   async snapshotJson(key: string): Promise<Uint8Array> {
     const state = this.activeState(key);
+    const making = this.snapshotsMade.get(key);
+    if (making && making.generation === state.generation) return making.json;
+    const made = { generation: state.generation, json: this.makeSnapshot(key, state) };
+    this.snapshotsMade.set(key, made);
+    const done = () => {
+      if (this.snapshotsMade.get(key) === made) this.snapshotsMade.delete(key);
+    };
+    made.json.then(done, done);
+    return made.json;
+  }
+
+  private async makeSnapshot(key: string, state: FileState): Promise<Uint8Array> {
     const generation = state.generation;
     state.followed = true;
     const result = await this.op(key, state, { op: 'snapshot', version: state.version });

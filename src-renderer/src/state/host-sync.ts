@@ -3,7 +3,12 @@
  * snapshot and deltas (with resync on a version gap), connection state and notices.
  * Returns a disposer, like everything that subscribes.
  */
-import type { PushedEvent, SessionDelta, SessionListItem } from '../../../src-shared/bridge/contract';
+import type {
+  PushedEvent,
+  SessionDelta,
+  SessionListItem,
+  SessionSnapshot,
+} from '../../../src-shared/bridge/contract';
 import { call, transport } from '../host';
 import { startsOnOtherThanSession } from '../features/links/url-sync';
 import { runHostCommand } from './host-commands';
@@ -185,12 +190,35 @@ function applyQueued(): void {
   }
 }
 
+/**
+ * Snapshot calls on their way, by session. A session shown again before its snapshot came (a
+ * reloaded page opens its last session at once, and the user picks another and comes back) waits
+ * for that one instead of asking for another: a 1.2M-event session's snapshot is ~200 MB that
+ * serve sends, and the page parses, once per call.
+ */
+const snapshotCalls = new Map<string, Promise<SessionSnapshot>>();
+
+function snapshotOf(key: string): Promise<SessionSnapshot> {
+  const waiting = snapshotCalls.get(key);
+  if (waiting) return waiting;
+  const asked = call('sessions', 'snapshot', key);
+  snapshotCalls.set(key, asked);
+  const done = () => {
+    if (snapshotCalls.get(key) === asked) snapshotCalls.delete(key);
+    // Serve subscribes whoever takes a snapshot: shown elsewhere by now, this one is let go now
+    // (openSession left it subscribed while its snapshot was on its way).
+    if (state().viewKey !== key) void call('sessions', 'unsubscribe', key).catch(() => {});
+  };
+  asked.then(done, done);
+  return asked;
+}
+
 /** Takes a full snapshot of `key` (first open, gap, reconnect); later deltas wait for it. */
 async function loadSnapshot(key: string): Promise<void> {
   const generation = ++loadGeneration;
   buffered = [];
   try {
-    const snapshot = await call('sessions', 'snapshot', key);
+    const snapshot = await snapshotOf(key);
     if (generation !== loadGeneration) return;
     state().applySnapshot(snapshot);
   } catch (error) {
@@ -209,7 +237,9 @@ export async function openSession(key: string | null): Promise<void> {
   const previous = state().viewKey;
   // Re-selecting the shown session does nothing, unless it failed to load: then it retries.
   if (previous === key && state().viewStatus !== 'error') return;
-  if (previous && previous !== key) void call('sessions', 'unsubscribe', previous).catch(() => {});
+  // A session whose snapshot is still on its way is let go when it comes (snapshotOf).
+  if (previous && previous !== key && !snapshotCalls.has(previous))
+    void call('sessions', 'unsubscribe', previous).catch(() => {});
   state().selectSessionKey(key);
   state().beginView(key);
   writeLastSession(key);

@@ -64,3 +64,32 @@ describe('Timeline.indexNear', () => {
     expect(timeline.indexNear('e1001', 998)).toBe(-1);
   });
 });
+
+describe('Timeline.fromColumns', () => {
+  const entries = (t: Timeline) => Array.from({ length: t.length }, (_, i) => t.entry(i));
+  const rows: TimelineRow[] = [
+    { ...row(1), actor: 'agent ✓' },
+    { ...row(2), t: null, nodeId: null },
+    { ...row(2.5), eventId: 'é-𝄞', kind: 'llm_call', lineNo: 7, byteOffset: 2000 },
+    { ...row(3), seq: null, lineNo: 9, byteOffset: 2500, byteLength: 0 },
+  ];
+
+  it('gives back every field of every row, in file order when it is sorted', () => {
+    expect(entries(Timeline.fromColumns(encodeTimeline(rows)))).toEqual(rows);
+  });
+
+  it('sorts a file whose seqs go back (events without a seq last, ties by line)', () => {
+    const shuffled = [
+      rows[3]!,
+      { ...row(5), lineNo: 10, byteOffset: 3000 },
+      { ...row(4), lineNo: 11, byteOffset: 3200 },
+    ];
+    const back = entries(Timeline.fromColumns(encodeTimeline(shuffled)));
+    expect(back.map((r) => r.eventId)).toEqual(['e4', 'e5', 'e3']);
+    expect(back[2]).toEqual(shuffled[0]);
+  });
+
+  it('an empty session', () => {
+    expect(Timeline.fromColumns(encodeTimeline([])).length).toBe(0);
+  });
+});
