@@ -18,6 +18,7 @@ import type { ClassifiedRecord } from '../../../src-shared/formats/sciagent/clas
 import { SessionLog, type EventView, type LogDelta } from '../../../src-shared/formats/sciagent/session-log';
 import { num, str } from '../../../src-shared/formats/sciagent/types';
 import { StringInterner } from './intern-strings';
+import { TimelineEnvelopes } from './timeline-envelopes';
 import { SciagentLineageBuilder } from '../../../src-shared/lineage/sciagent/lineage-builder';
 import type { LineageDelta, LineageEdge, LineageNode } from '../../../src-shared/lineage/types';
 
@@ -39,11 +40,14 @@ interface PendingDelta {
 }
 
 export class LiveSession {
-  private log = new SessionLog();
+  private log: SessionLog;
   private lineage: SciagentLineageBuilder;
   private strings = new StringInterner();
-  // No timeline array of our own: the log's events are the timeline (in file order), so it is
-  // encoded from them when asked for — one copy of each event in memory, not two.
+  // The log's events are the timeline (in file order), so it is encoded from them when asked for;
+  // of their bodies it keeps only what a row shows (time, actor), since bodies may be let go.
+  private envelopes = new TimelineEnvelopes();
+  /** Bodies the log could not read back, as far as the tail health has said (see readLine). */
+  private reloadFailuresTold = 0;
   private problems: ProblemEntry[] = [];
   private readonly verdicts = new Map<string, string>();
   /**
@@ -73,7 +77,15 @@ export class LiveSession {
     readonly key: string,
     readonly sessionId: string,
     private readonly childSessionExists: (id: string) => boolean | undefined,
+    /**
+     * Reads a line of the log's file back by byte range. Given, the session lets go of the bodies
+     * of tool calls and results once their node has both (SessionLog.dropBody): ~136 B an event
+     * of a big log (80% of its events), read back on the rare occasion one is needed again (a
+     * correction of one of them).
+     */
+    private readonly readLine?: (byteOffset: number, byteLength: number) => Uint8Array | null,
   ) {
+    this.log = this.newLog();
     this.lineage = this.newLineage();
   }
 
@@ -88,8 +100,23 @@ export class LiveSession {
       for (const view of delta.added) pending.added.push(view);
       for (const view of delta.corrected) pending.corrected.push(view);
     }
-    for (const view of delta.added) this.noteSummary(view);
-    for (const view of delta.corrected) this.noteSummary(view);
+    for (const view of delta.added) {
+      this.noteSummary(view);
+      this.envelopes.note(view);
+    }
+    for (const view of delta.corrected) {
+      this.noteSummary(view);
+      this.envelopes.note(view);
+    }
+    if (this.readLine) {
+      this.dropSettledTools(delta.added);
+      if (this.log.reloadFailures > this.reloadFailuresTold) {
+        this.reloadFailuresTold = this.log.reloadFailures;
+        this.notice(
+          `${this.reloadFailuresTold} event(s) could not be read back from the file as they were read (it changed): their nodes may lack details`,
+        );
+      }
+    }
     const problems =
       delta.parseErrors.length || delta.invalid.length || delta.unsupported.length || delta.duplicates.length
         ? problemsOf(delta)
@@ -118,7 +145,9 @@ export class LiveSession {
 
   /** The file shrank or was replaced: everything derived from it is dropped. */
   reset(reason: string): void {
-    this.log = new SessionLog();
+    this.log = this.newLog();
+    this.envelopes = new TimelineEnvelopes();
+    this.reloadFailuresTold = 0;
     this.lineage = this.newLineage();
     this.strings = new StringInterner();
     this.problems = [];
@@ -258,6 +287,29 @@ export class LiveSession {
     return 0;
   }
 
+  private newLog(): SessionLog {
+    return new SessionLog(this.readLine ? { readLine: this.readLine } : {});
+  }
+
+  /**
+   * Lets the log drop the bodies of tool calls and results whose node has both: nothing reads them
+   * again unless a correction changes one of them (then it is read back from the file). A tool node
+   * is built from its call and result only (build-nodes' buildTool: no lookup of other nodes).
+   */
+  private dropSettledTools(added: readonly EventView[]): void {
+    for (const view of added) {
+      const kind = view.event.kind;
+      if (kind !== 'tool_result' && kind !== 'tool_call') continue;
+      const nodeId = this.lineage.nodeOfView(view);
+      const node = nodeId === null ? undefined : this.lineage.nodes.get(nodeId);
+      if (!node || node.data['hasCall'] !== true || node.data['hasResult'] !== true) continue;
+      for (const id of node.eventIds) {
+        const event = this.log.events.get(id);
+        if (event) this.log.dropBody(event);
+      }
+    }
+  }
+
   private newLineage(): SciagentLineageBuilder {
     return new SciagentLineageBuilder(this.log, this.sessionId, {
       childSessionExists: this.childSessionExists,
@@ -301,17 +353,17 @@ export class LiveSession {
 
   /** The event's timeline row, with the node it belongs to now. */
   private addRow(encoder: TimelineEncoder, view: EventView): void {
-    const { event, body } = view;
+    const { event } = view;
     encoder.add(
       event.eventId,
       event.kind,
       event.seq,
-      timeOf(view),
+      this.envelopes.timeOf(view),
       event.lineNo,
       event.byteOffset,
       event.byteLength,
       this.lineage.nodeOfView(view),
-      str(body['actor']),
+      this.envelopes.actorOf(view),
     );
   }
 
@@ -337,13 +389,6 @@ export class LiveSession {
     const seq = num(body['seq']);
     if (seq !== null && (this.lastSeq === null || seq > this.lastSeq)) this.lastSeq = seq;
   }
-}
-
-/** The event's `ts` as milliseconds since the epoch, or null when missing or unreadable. */
-function timeOf(view: EventView): number | null {
-  const ts = str(view.body['ts']);
-  const t = ts === null ? NaN : Date.parse(ts);
-  return Number.isNaN(t) ? null : t;
 }
 
 function foldInto(pending: PendingDelta, delta: LineageDelta): void {

@@ -3,7 +3,7 @@
  * No thread plumbing here, so it is unit-tested in-process; src-main/workers/session-worker.ts
  * carries the messages.
  */
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { ChunkParser } from '../../../src-shared/formats/sciagent/chunk-parser';
 import { LiveSession } from './live-session';
@@ -180,16 +180,39 @@ function newLiveSession(file: string, sessionId: string): LiveSession {
   // A folder found stays found; a missing one is looked for again after a second.
   const found = new Set<string>();
   const missingAt = new Map<string, number>();
-  return new LiveSession(file, sessionId, (id) => {
-    if (found.has(id)) return true;
-    const at = missingAt.get(id);
-    if (at !== undefined && Date.now() - at < MISSING_CHILD_RECHECK_MS) return false;
-    if (existsSync(path.join(sessionsDir, id))) {
-      found.add(id);
-      missingAt.delete(id);
-      return true;
-    }
-    missingAt.set(id, Date.now());
-    return false;
-  });
+  return new LiveSession(
+    file,
+    sessionId,
+    (id) => {
+      if (found.has(id)) return true;
+      const at = missingAt.get(id);
+      if (at !== undefined && Date.now() - at < MISSING_CHILD_RECHECK_MS) return false;
+      if (existsSync(path.join(sessionsDir, id))) {
+        found.add(id);
+        missingAt.delete(id);
+        return true;
+      }
+      missingAt.set(id, Date.now());
+      return false;
+    },
+    (byteOffset, byteLength) => readRange(file, byteOffset, byteLength),
+  );
+}
+
+/**
+ * The bytes of a line of the log, read synchronously: the session reads a body it let go of back
+ * only when a correction changes a settled tool call (rare), in its own worker. Null when the file
+ * cannot give them (gone, or shorter than it was).
+ */
+export function readRange(file: string, byteOffset: number, byteLength: number): Uint8Array | null {
+  let fd: number | null = null;
+  try {
+    fd = openSync(file, 'r');
+    const bytes = new Uint8Array(byteLength);
+    return readSync(fd, bytes, 0, byteLength, byteOffset) === byteLength ? bytes : null;
+  } catch {
+    return null;
+  } finally {
+    if (fd !== null) closeSync(fd);
+  }
 }

@@ -9,6 +9,7 @@
 import { LineSplitter, type RawLine, type SplitResult, DEFAULT_MAX_LINE_BYTES } from '../jsonl/line-splitter';
 import { classifyLine, type ClassifiedRecord } from './classify-line';
 import { EventIndex } from './event-index';
+import { slimBody } from './slim-body';
 import {
   type DuplicateRecord,
   type InvalidRecord,
@@ -29,6 +30,11 @@ import {
  * fresh array per event (a million of them on a big log). recomputeView assigns a new list.
  */
 const NO_CORRECTIONS: AppliedCorrection[] = Object.freeze([]) as unknown as AppliedCorrection[];
+
+/** What a dropped body reads as when its line cannot be read back as it was. */
+const NO_BODY: JsonObject = Object.freeze({}) as JsonObject;
+/** Bodies read back and kept for the next reads (a rebuild reads one field by field). */
+const RELOADED_KEPT = 64;
 
 /** Fields a correction never changes: they are the event's identity. */
 const IDENTITY_FIELDS = new Set(['event_id', 'event_kind']);
@@ -62,12 +68,21 @@ const correctionsOf = new WeakMap<LoggedEvent, AppliedCorrection[]>();
 let anyCorrected = false;
 
 /**
+ * The body of an event its log let go of (see SessionLog.dropBody): read back from the file when
+ * asked for. One per log, shared by all its dropped events.
+ */
+class DroppedBody {
+  constructor(readonly log: SessionLog) {}
+}
+
+/**
  * One event of a SessionLog: the event and its corrected view in one object, since a big log
  * holds a million of them (two objects cost ~136 bytes an event, this one 88). A class, so that
  * every field is in the object from construction (no out-of-object property storage).
  *
  * `body` is the corrected body, also when read as `event.body`: the raw body of an event that a
- * correction changed is kept by the log (`SessionLog.rawBody`), the only place that reads it.
+ * correction changed is kept by the log (`SessionLog.rawBody`), the only place that reads it. A
+ * body the log dropped is read back from the file when read (`SessionLog.reloadBody`).
  */
 export class LoggedEvent implements EventView, ProvenanceEvent {
   constructor(
@@ -78,11 +93,30 @@ export class LoggedEvent implements EventView, ProvenanceEvent {
     readonly kind: string,
     readonly seq: number | null,
     readonly ordinal: number,
-    public body: JsonObject,
+    private held: JsonObject | DroppedBody,
   ) {}
 
   get event(): LoggedEvent {
     return this;
+  }
+
+  get body(): JsonObject {
+    const held = this.held;
+    return held instanceof DroppedBody ? held.log.reloadBody(this) : held;
+  }
+
+  set body(body: JsonObject) {
+    this.held = body;
+  }
+
+  /** Whether the body is in memory (not dropped by its log). */
+  get bodyHeld(): boolean {
+    return !(this.held instanceof DroppedBody);
+  }
+
+  /** For SessionLog.dropBody only. */
+  dropBody(marker: DroppedBody): void {
+    this.held = marker;
   }
 
   get corrections(): AppliedCorrection[] {
@@ -154,10 +188,58 @@ export class SessionLog {
   private readonly splitter: LineSplitter;
   private ordinal = 0;
   private readonly maxLineBytes: number;
+  /** Reads a line of the file back (dropped bodies); null when the log has no file to read. */
+  private readonly readLine: ((byteOffset: number, byteLength: number) => Uint8Array | null) | null;
+  private readonly dropped: DroppedBody | null;
+  /** The bodies read back lately: a node's rebuild reads its events' bodies field by field. */
+  private readonly reloaded = new Map<LoggedEvent, JsonObject>();
+  /** Dropped bodies that could not be read back as they were (the file changed under us). */
+  reloadFailures = 0;
 
-  constructor(options: { maxLineBytes?: number } = {}) {
+  constructor(
+    options: {
+      maxLineBytes?: number;
+      /** Lets the log drop bodies (`dropBody`): the bytes of the line at this range of its file. */
+      readLine?: (byteOffset: number, byteLength: number) => Uint8Array | null;
+    } = {},
+  ) {
     this.maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
     this.splitter = new LineSplitter(this.maxLineBytes);
+    this.readLine = options.readLine ?? null;
+    this.dropped = this.readLine ? new DroppedBody(this) : null;
+  }
+
+  /**
+   * Lets go of an event's body: it is read back from the file (slimmed as the chunk parser does)
+   * when something reads it. Only an event as written (no correction changed it) and only when the
+   * log can read its file; returns whether it was dropped.
+   */
+  dropBody(event: LoggedEvent): boolean {
+    if (!this.dropped || !event.bodyHeld) return false;
+    if (event.corrections.length > 0 || this.rawBodies.has(event.eventId)) return false;
+    event.dropBody(this.dropped);
+    return true;
+  }
+
+  /** A dropped body, read back from the file (for LoggedEvent.body). */
+  reloadBody(event: LoggedEvent): JsonObject {
+    const cached = this.reloaded.get(event);
+    if (cached) return cached;
+    let body = NO_BODY;
+    const bytes = this.readLine?.(event.byteOffset, event.byteLength) ?? null;
+    const line = bytes && {
+      lineNo: event.lineNo,
+      byteOffset: event.byteOffset,
+      byteLength: event.byteLength,
+      bytes,
+    };
+    const record = line ? classifyLine(line).find((r) => r.type === 'event') : undefined;
+    if (record?.type === 'event' && record.eventId === event.eventId && record.kind === event.kind)
+      body = slimBody(record.body);
+    else this.reloadFailures++;
+    if (this.reloaded.size >= RELOADED_KEPT) this.reloaded.delete(this.reloaded.keys().next().value!);
+    this.reloaded.set(event, body);
+    return body;
   }
 
   /** Bytes read so far that form complete lines. */
