@@ -77,7 +77,7 @@ export function GraphToolbar(props: {
       </div>
       {sessionKey && <SessionActions sessionKey={sessionKey} />}
       <span className="graph-stats faint" title={stats}>
-        {stats}
+        {props.nodeCount} nodes<span className="graph-stats-more">{stats.slice(stats.indexOf(' · '))}</span>
       </span>
     </Panel>
   );
