@@ -1,8 +1,12 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { LOADING_DELTA_ROWS, LOADING_FLUSH_MS, WorkerSessions } from './worker-sessions';
 import type { DeltaJson, SessionJob, SessionOp } from './session-worker-protocol';
+import { decodeNodes } from '../../../src-shared/bridge/graph-columns';
 
 const enc = new TextEncoder();
 const line = (seq: number) =>
@@ -136,5 +140,48 @@ describe('WorkerSessions', () => {
     // 100 MB of outputs read; a slice of each would keep all of it alive.
     expect(kept).toBeLessThan(20 * 1024 * 1024);
     expect(sessions.size).toBe(1);
+  });
+});
+
+describe('child sessions beside a log', () => {
+  it("a subagent's child session is found when its folder is there, and missing when it is not", async () => {
+    const home = await mkdtemp(path.join(os.tmpdir(), 'le-children-'));
+    try {
+      const log = path.join(home, 'sessions', 'parent', 'provenance.jsonl');
+      await mkdir(path.dirname(log), { recursive: true });
+      await mkdir(path.join(home, 'sessions', 'kid'));
+      const event = (seq: number, kind: string, fields: Record<string, unknown>) =>
+        JSON.stringify({ schema_version: '2', event_id: `e${seq}`, seq, event_kind: kind, ...fields }) + '\n';
+      const text =
+        event(1, 'subagent_spawned', { subagent_name: 'a' }) +
+        event(2, 'subagent_completed', {
+          subagent_name: 'a',
+          spawn_event_id: 'e1',
+          child_session_id: 'kid',
+        }) +
+        event(3, 'subagent_spawned', { subagent_name: 'b' }) +
+        event(4, 'subagent_completed', {
+          subagent_name: 'b',
+          spawn_event_id: 'e3',
+          child_session_id: 'gone',
+        });
+      await writeFile(log, text);
+      const bytes = enc.encode(text);
+      const sessions = new WorkerSessions();
+      const job = { id: 1, fileKey: log, sessionId: 'parent' };
+      sessions.handle({
+        ...job,
+        op: { op: 'read', bytes, fromOffset: 0, reset: true, final: true, fileBytes: bytes.length },
+      });
+      const { json } = sessions.handle({ ...job, op: { op: 'snapshot', version: 0 } }) as {
+        json: Uint8Array;
+      };
+      const nodes = decodeNodes(JSON.parse(new TextDecoder().decode(json)).nodes);
+      const exists = (id: string) => nodes.find((n) => n.id === id)?.data['exists'];
+      expect(exists('child:kid')).toBe(true);
+      expect(exists('child:gone')).toBe(false);
+    } finally {
+      await rm(home, { recursive: true, force: true });
+    }
   });
 });
