@@ -1,8 +1,8 @@
 /**
  * One followed sciagent log in the live app, held by its session worker (worker-sessions.ts): its
- * reader state (slim bodies only), lineage graph, timeline envelopes, problems and tail health,
- * plus the delta accumulated since the last push. Bodies are never kept whole: details are read
- * back from disk by byte range.
+ * reader state (slim bodies only, and not even those of settled tool calls), lineage graph,
+ * timeline envelopes, problems and tail health, plus the delta accumulated since the last push.
+ * Bodies are never kept whole: details are read back from disk by byte range.
  */
 import type {
   ProblemEntry,
