@@ -64,7 +64,8 @@ test('a session opened again (switched back to, or in a fresh tab) shows the sam
   await expect(summary).not.toHaveAttribute('data-event-count', count);
   await open(app, SESSION);
   await expect(summary).toHaveAttribute('data-event-count', count);
-  expect(await shown(app)).toEqual(first);
+  // The graph is laid out after the timeline is filled (in a worker): retried until it is drawn.
+  await expect(async () => expect(await shown(app)).toEqual(first)).toPass();
   await app.screenshot({ path: 'test-results/screens/snapshot-reopened.png' });
 
   // A fresh tab on the same server.
@@ -72,7 +73,7 @@ test('a session opened again (switched back to, or in a fresh tab) shows the sam
   await fresh.goto(served.url);
   await open(fresh, SESSION);
   await expect(fresh.locator('[data-testid="timeline-summary"]')).toHaveAttribute('data-event-count', count);
-  expect(await shown(fresh)).toEqual(first);
+  await expect(async () => expect(await shown(fresh)).toEqual(first)).toPass();
 
   // Away and straight back, before the first snapshot can have come: the page waits for the one
   // on its way, and still gets what the log gains afterwards (it is subscribed again).
