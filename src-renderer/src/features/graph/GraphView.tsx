@@ -69,7 +69,10 @@ function GraphCanvas() {
   const fileLoading = useAppStore((s) => s.data?.summary.status === 'loading');
   // The shape comes at graph-pace's pace during a burst of appends, and under load React may
   // skip intermediate graphs too; the latest always lands.
-  const shape = useDeferredValue(useAppStore(selectGraphShape));
+  const latestShape = useAppStore(selectGraphShape);
+  const shape = useDeferredValue(latestShape);
+  // The graph drawn is behind the data (a deferred render still to come): not "ready" yet.
+  const behind = shape !== latestShape;
   const expanded = useAppStore(selectExpandedGroups);
   const selectedNodeId = useAppStore(selectSelectedNodeId);
   const theme = useResolvedTheme();
@@ -175,9 +178,15 @@ function GraphCanvas() {
   if (!key) return <EmptyState title="No session selected">Pick a session on the left.</EmptyState>;
   if (viewStatus === 'error') return <EmptyState title="Could not load this session">{viewError}</EmptyState>;
 
-  const waiting = viewStatus === 'loading' || (rfNodes.length === 0 && info.busy);
+  const waiting = viewStatus === 'loading' || (rfNodes.length === 0 && (info.busy || behind));
   // Stable signals for tests and the bench: what the view shows, not how it is built.
-  const graphState = waiting ? 'loading' : fileLoading ? 'filling' : info.busy ? 'laying-out' : 'ready';
+  const graphState = waiting
+    ? 'loading'
+    : fileLoading
+      ? 'filling'
+      : info.busy || behind
+        ? 'laying-out'
+        : 'ready';
   return (
     <div
       className={`graph-canvas${rfEdges.length > DENSE_EDGES ? ' is-dense' : ''}`}
