@@ -3,6 +3,7 @@
  * marked closed; opening it again reads it afresh (a line written while closed included).
  */
 import { appendFile } from 'node:fs/promises';
+import { logLine } from '../support/log-line';
 import { test, expect } from '../support/serve-fixture';
 
 const SESSION = 'e2e-sess';
@@ -25,15 +26,12 @@ test('closes a session from the sidebar and reads it again when opened', async (
 
   await appendFile(
     served.logOf(SESSION),
-    JSON.stringify({
-      schema_version: '2',
-      session_id: SESSION,
-      ts: '2026-11-22T01:20:00.000000+00:00',
+    logLine(SESSION, {
       event_id: 'written-while-closed',
       event_kind: 'compute_job_launched',
       seq: 11,
       job_id: 'job-after-close',
-    }) + '\n',
+    }),
   );
   await row.click();
   await expect(row).not.toHaveAttribute('data-closed', 'true');

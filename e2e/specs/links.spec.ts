@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { webLink, type AppTarget } from '../../src-shared/links/app-link';
+import { logLine } from '../support/log-line';
 import { test, expect } from '../support/serve-fixture';
 
 // Never the real user-data folder: a temp one (serve inherits it).
@@ -92,17 +93,15 @@ test('a link to a node that is not there yet says so, and opens it when it arriv
   await app.screenshot({ path: shot('not-yet') });
   await appendFile(
     key,
-    JSON.stringify({
-      schema_version: '2',
+    logLine(SESSION, {
       event_id: 'late-launch',
       event_kind: 'compute_job_launched',
-      session_id: SESSION,
       seq: 50,
       ts: '2026-11-22T01:30:00.000000+00:00',
       job_id: 'later-job',
       command_original: 'echo hi',
       command_resolved: 'echo hi',
-    }) + '\n',
+    }),
   );
   await expect(node(app, 'job:later-job')).toHaveAttribute('data-selected', 'true');
   await expect(app.getByTestId('link-notice')).toHaveCount(0);

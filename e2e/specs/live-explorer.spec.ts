@@ -3,21 +3,13 @@
  * Every spec saves a screenshot of the view it checked (test-results/screens/).
  */
 import { appendFile, writeFile } from 'node:fs/promises';
+import { logLine } from '../support/log-line';
 import { test, expect } from '../support/serve-fixture';
 
 const SESSION = 'e2e-sess';
 const shot = (name: string) => `test-results/screens/${name}.png`;
 
-function event(fields: Record<string, unknown>): string {
-  return (
-    JSON.stringify({
-      schema_version: '2',
-      session_id: SESSION,
-      ts: '2026-11-22T01:20:00.000000+00:00',
-      ...fields,
-    }) + '\n'
-  );
-}
+const event = (fields: Record<string, unknown>) => logLine(SESSION, fields);
 
 test('opens a session and shows its job → artifact → verification graph', async ({ app }) => {
   await app.locator(`[data-testid="session-row"][data-session-id="${SESSION}"]`).click();

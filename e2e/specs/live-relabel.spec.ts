@@ -4,20 +4,12 @@
  * name is named by its completion, and the session's node gets its seq from `session_end`.
  */
 import { appendFile } from 'node:fs/promises';
+import { logLine } from '../support/log-line';
 import { test, expect } from '../support/serve-fixture';
 
 const SESSION = 'e2e-sess';
 
-function event(fields: Record<string, unknown>): string {
-  return (
-    JSON.stringify({
-      schema_version: '2',
-      session_id: SESSION,
-      ts: '2026-11-22T01:20:00.000000+00:00',
-      ...fields,
-    }) + '\n'
-  );
-}
+const event = (fields: Record<string, unknown>) => logLine(SESSION, fields);
 
 test('a subagent named only by its completion is renamed live in the graph and its timeline lane', async ({
   app,
