@@ -20,8 +20,10 @@ export function GraphToolbar(props: {
   const { info } = props;
   const sessionKey = useAppStore(selectViewKey);
 
-  const stats =
-    `${props.nodeCount} nodes · ${props.edgeCount} edges` +
+  const nodes = `${props.nodeCount} nodes`;
+  // Left out on a narrow canvas (graph.css), kept in the title.
+  const more =
+    ` · ${props.edgeCount} edges` +
     (info.engine === 'grid' && info.reason ? ` · grid layout (${info.reason})` : '');
 
   const expandAll = () => useAppStore.getState().setExpandedGroups(new Set(props.groupIds));
@@ -76,8 +78,9 @@ export function GraphToolbar(props: {
         </button>
       </div>
       {sessionKey && <SessionActions sessionKey={sessionKey} />}
-      <span className="graph-stats faint" title={stats}>
-        {props.nodeCount} nodes<span className="graph-stats-more">{stats.slice(stats.indexOf(' · '))}</span>
+      <span className="graph-stats faint" title={nodes + more}>
+        {nodes}
+        <span className="graph-stats-more">{more}</span>
       </span>
     </Panel>
   );
