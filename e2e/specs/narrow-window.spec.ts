@@ -38,4 +38,14 @@ test('a 1000-pixel window keeps the graph, its toolbar and the timeline in their
   // The timeline's summary stays on one line.
   expect((await box('[data-testid="timeline-summary"]')).height).toBeLessThanOrEqual(30);
   await app.screenshot({ path: 'test-results/screens/narrow-window.png' });
+
+  // The details splitter starts from the width drawn: 15 px to the right narrows it at once (it
+  // used to start from the wider width kept for a wide window, and move nothing for ~80 px).
+  const splitter = await box('[aria-label="Resize details"]');
+  const y = splitter.y + splitter.height / 2;
+  await app.mouse.move(splitter.x + splitter.width / 2, y);
+  await app.mouse.down();
+  await app.mouse.move(splitter.x + splitter.width / 2 + 15, y, { steps: 5 });
+  await app.mouse.up();
+  expect((await box('.detail-panel')).width).toBeLessThan(details.width - 10);
 });

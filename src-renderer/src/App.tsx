@@ -26,6 +26,7 @@ import { selectSelectedKey } from './state/selectors';
 import { selectListReceived } from './state/selectors';
 import { useAppStore } from './state/store';
 import { Splitter } from './shared/Splitter';
+import { useElementSize } from './shared/use-element-size';
 import { closeCompare, useCompare } from './features/compare/compare-store';
 import { BookmarksEntry } from './features/bookmarks/BookmarksEntry';
 import { startBookmarksSync, useBookmarks } from './features/bookmarks/bookmarks-store';
@@ -39,6 +40,11 @@ export function App() {
   const [sidebar, setSidebar] = useState(276);
   const [detail, setDetail] = useState(384);
   const [bottom, setBottom] = useState(290);
+  // The side panels give way on a narrow window (a half-screen one is ~960 px): the graph and
+  // timeline keep at least about half of it. The splitters start from the width drawn.
+  const [workspaceRef, { width: workspaceWidth }] = useElementSize<HTMLDivElement>();
+  const sidebarWidth = workspaceWidth ? Math.min(sidebar, Math.round(workspaceWidth * 0.24)) : sidebar;
+  const detailWidth = workspaceWidth ? Math.min(detail, Math.round(workspaceWidth * 0.3)) : detail;
   const doc = useDocuments((st) => st.selected);
   const sessionKey = useAppStore(selectSelectedKey);
   useApplyTheme();
@@ -67,11 +73,8 @@ export function App() {
       <LinkNotice />
       <div
         className="workspace"
-        // The side panels give way on a narrow window (a half-screen one is ~960 px): the graph and
-        // timeline keep at least about half of it.
-        style={{
-          gridTemplateColumns: `min(${sidebar}px, 24vw) 0px minmax(0, 1fr) 0px min(${detail}px, 30vw)`,
-        }}
+        ref={workspaceRef}
+        style={{ gridTemplateColumns: `${sidebarWidth}px 0px minmax(0, 1fr) 0px ${detailWidth}px` }}
       >
         <div className="sidebar-stack">
           <SessionsSidebar />
@@ -80,7 +83,7 @@ export function App() {
         </div>
         <Splitter
           orientation="vertical"
-          size={sidebar}
+          size={sidebarWidth}
           sign={1}
           label="Resize sessions"
           onResize={(v) => setSidebar(clamp(v, 200, 520))}
@@ -122,7 +125,7 @@ export function App() {
             </main>
             <Splitter
               orientation="vertical"
-              size={detail}
+              size={detailWidth}
               sign={-1}
               label="Resize details"
               onResize={(v) => setDetail(clamp(v, 280, 760))}
