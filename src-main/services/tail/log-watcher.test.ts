@@ -1,4 +1,4 @@
-import { appendFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -19,12 +19,19 @@ afterEach(async () => {
 function start(
   options: { catchUpMs?: number; liveWindowMs?: number; readPaceMs?: (file: string) => number } = {},
 ) {
+  return startAt(dir, options);
+}
+
+function startAt(
+  root: string,
+  options: { catchUpMs?: number; liveWindowMs?: number; readPaceMs?: (file: string) => number } = {},
+) {
   const seen = new Map<string, string>();
   const reads = new Map<string, number>();
   const notices: string[] = [];
   const dec = new TextDecoder();
   watcher = new LogWatcher(
-    { roots: [dir], isLog: (f) => path.basename(f) === 'provenance.jsonl', ...options },
+    { roots: [root], isLog: (f) => path.basename(f) === 'provenance.jsonl', ...options },
     {
       onFileAdded: (f) => seen.set(f, seen.get(f) ?? ''),
       onBytes: (f, bytes) => {
@@ -72,6 +79,29 @@ describe('LogWatcher (real chokidar, real files)', () => {
     await mkdir(path.dirname(log));
     await writeFile(log, '{"first":true}\n');
     await until(() => seen.get(log) === '{"first":true}\n', 'the new session');
+  });
+
+  it('finds a session folder moved in while the watcher starts (between its listing of a folder and its watch of it)', async () => {
+    // chokidar lists a folder, then watches it: a folder moved in between is never reported. A
+    // home of 100 sessions makes the start long enough to hit that now and then; the rounds make
+    // a miss near certain without the rescan after the start.
+    for (let round = 0; round < 40; round++) {
+      const home = path.join(dir, `home-${round}`);
+      for (let i = 0; i < 100; i++) {
+        await mkdir(path.join(home, 'sessions', `s${i}`), { recursive: true });
+        await writeFile(path.join(home, 'sessions', `s${i}`, 'provenance.jsonl'), '{}\n');
+      }
+      const staged = path.join(dir, `staged-${round}`);
+      await mkdir(staged);
+      await writeFile(path.join(staged, 'provenance.jsonl'), '{"moved":true}\n');
+      await watcher?.close();
+      const { seen, ready } = startAt(home);
+      await new Promise((r) => setTimeout(r, round % 4));
+      const log = path.join(home, 'sessions', 'moved-in', 'provenance.jsonl');
+      await rename(staged, path.dirname(log));
+      await ready;
+      await until(() => seen.get(log) === '{"moved":true}\n', `the moved-in session (round ${round})`, 3000);
+    }
   });
 
   it('never misses the last lines of a burst (safety poll after coalesced events)', async () => {

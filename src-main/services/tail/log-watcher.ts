@@ -20,6 +20,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isUnder } from '../fs/is-under';
 import { FileTailer, type ResetReason } from './file-tailer';
+import { findLogs } from './find-logs';
 import { RawWatches } from './raw-watches';
 
 /** Live logs with a raw fs.watch of their own (50 sessions written at once, with room to spare). */
@@ -32,6 +33,8 @@ const MAX_RAW_WATCHES = 256;
 const WATCHED_POLL_MS = 250;
 /** A raw watch counts as working while it fired within this long. */
 const RAW_TRUST_MS = 1000;
+/** A folder that appears is listed again this long after (find-logs.ts: chokidar's gap). */
+const NEW_FOLDER_RELIST_MS = 250;
 
 export interface LogWatcherEvents {
   onFileAdded(file: string): void;
@@ -95,6 +98,8 @@ export class LogWatcher {
   private readonly closedFiles = new Set<string>();
   private readonly timers: ReturnType<typeof setInterval>[] = [];
   private polling = false;
+  /** chokidar's first scan is done: a folder it reports from now on is new (see relistSoon). */
+  private scanned = false;
   /** Ends start()'s wait for chokidar's `ready` (see startWatcher). */
   private unblockStart: (() => void) | null = null;
   private closed = false;
@@ -108,6 +113,9 @@ export class LogWatcher {
   async start(): Promise<void> {
     await this.startWatcher(false);
     if (this.closed) return;
+    this.scanned = true;
+    // What appeared while chokidar scanned, in a folder it had listed but not yet watched.
+    for (const root of this.options.roots) void this.relist(root, this.depth());
     // While a file is live, a stat every ~16 ms (a frame) finds an append before chokidar does
     // most of the time (PERF-NOTES: chokidar ~20 ms p50 / ~50 ms p95, a 16 ms poll ~8 / ~15 ms),
     // and catches the trailing event chokidar drops. A stat of an unchanged file costs ~30 µs.
@@ -188,7 +196,7 @@ export class LogWatcher {
     const watcher = watch(this.options.roots, {
       ignoreInitial: false,
       persistent: true,
-      depth: this.options.depth ?? 4,
+      depth: this.depth(),
       usePolling,
       interval: 200,
       // The stats chokidar takes anyway come with `add` (deferRead decides on them).
@@ -198,6 +206,7 @@ export class LogWatcher {
     });
     this.watcher = watcher;
     watcher.on('add', (file, stats) => this.follow(file, stats));
+    watcher.on('addDir', (folder) => this.relistSoon(folder));
     watcher.on('change', (file) => this.poke(file));
     watcher.on('unlink', (file) => this.unfollow(file));
     watcher.on('error', (error) => void this.onWatchError(error as NodeJS.ErrnoException));
@@ -207,6 +216,30 @@ export class LogWatcher {
       this.unblockStart = resolve;
     });
     this.unblockStart = null;
+  }
+
+  private depth(): number {
+    return this.options.depth ?? 4;
+  }
+
+  /** Follows the logs under `folder` that chokidar did not report (find-logs.ts). */
+  private async relist(folder: string, levels: number): Promise<void> {
+    await findLogs(folder, levels, this.options.isLog, (file) => {
+      if (!this.tailers.has(file)) this.follow(file);
+    });
+  }
+
+  /** A new folder (after the first scan) is listed again once chokidar surely watches it. */
+  private relistSoon(folder: string): void {
+    if (!this.scanned || this.closed) return;
+    const root = this.options.roots.find((r) => isUnder(folder, r));
+    if (root === undefined) return;
+    const levels = this.depth() - path.relative(root, folder).split(path.sep).length;
+    if (levels < 0) return;
+    const timer = setTimeout(() => {
+      if (!this.closed) void this.relist(folder, levels);
+    }, NEW_FOLDER_RELIST_MS);
+    timer.unref?.();
   }
 
   private async onWatchError(error: NodeJS.ErrnoException): Promise<void> {
