@@ -11,6 +11,7 @@
 import { installFrameProbe, openApp } from './browser.mjs';
 import { makeHome, stageSession, wallNow } from './home.mjs';
 import { callBridge, probeMainThread, rssOf, startServe } from './serve-process.mjs';
+import { startStallProbe } from './stall-probe.mjs';
 
 const FRAME_OK_MS = 50;
 
@@ -159,8 +160,10 @@ export async function openOnce(browser, log, sessionId, events, timeoutMs = 60_0
     const staged = await stageSession(home, sessionId, log);
     const first = await openApp(browser, serve.url);
     let probe = null;
+    let stalls = null;
     let before = null;
     const cold = await measureOpen(first.page, sessionId, events, timeoutMs, async () => {
+      stalls = await startStallProbe();
       probe = await probeMainThread(serve.url);
       before = await serve.stats(); // starts serve's measuring window; memory before (after GC)
       await staged.reveal();
@@ -168,6 +171,8 @@ export async function openOnce(browser, log, sessionId, events, timeoutMs = 60_0
     cold.server = probe?.stop() ?? null;
     // Serve's own view of the open: its event loop's longest block and its memory peak.
     cold.serveStats = await serve.stats();
+    // The longest stall an idle process on the same machine saw meanwhile (stall-probe.mjs).
+    cold.machineStall = (await stalls?.stop()) ?? null;
     await first.close();
     const second = await openApp(browser, serve.url);
     probe = await probeMainThread(serve.url);
