@@ -152,6 +152,19 @@ async function measureOpen(page, sessionId, events, timeoutMs, beforeClick = asy
   };
 }
 
+/** The page's JS heap after a full collection (Chrome DevTools Protocol), in bytes; null if not given. */
+async function pageHeapAfterGc(page) {
+  try {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+    await cdp.detach();
+    return usedSize;
+  } catch {
+    return null;
+  }
+}
+
 /** One cold and one warm open of `log` (of `events` events) as session `sessionId`. */
 export async function openOnce(browser, log, sessionId, events, timeoutMs = 60_000) {
   const home = await makeHome();
@@ -179,6 +192,7 @@ export async function openOnce(browser, log, sessionId, events, timeoutMs = 60_0
     const warm = await measureOpen(second.page, sessionId, events, timeoutMs);
     warm.server = probe.stop();
     warm.serveStats = await serve.stats();
+    const pageHeap = await pageHeapAfterGc(second.page);
     await second.close();
     const after = await serve.stats(); // the session open and read, after GC
     // Closing it (sessions.close, where serve has it) should give its memory back.
@@ -212,6 +226,8 @@ export async function openOnce(browser, log, sessionId, events, timeoutMs = 60_0
             ? (kept(after) - kept(afterClose)) / (kept(after) - kept(before))
             : null,
         rssAfterClose: afterClose?.now.rss ?? null,
+        // The tab showing the session: its JS heap after a full GC (the renderer's share of the app).
+        pageHeap,
       },
     };
   } finally {
