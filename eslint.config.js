@@ -119,6 +119,27 @@ export default defineConfig(
     },
   },
 
+  // Renderer tests run only under Node (Vitest) too; a test of the memory the page keeps needs its
+  // gc and heap figures. The page's code itself stays free of Node (the block above).
+  {
+    files: ['src-renderer/**/*.test.ts'],
+    languageOptions: { globals: globals.node },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [...ELECTRON],
+          patterns: [
+            ELECTRON_PATTERN,
+            importsFrom('src-main', 'The renderer reaches main only through window.host / the Bridge.'),
+          ],
+        },
+      ],
+      'no-restricted-syntax': ['error', DYNAMIC_ELECTRON],
+      'no-restricted-globals': 'off',
+    },
+  },
+
   {
     files: ['src-shared/**/*.test.ts'],
     languageOptions: { globals: globals.node },

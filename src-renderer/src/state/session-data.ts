@@ -19,6 +19,7 @@ import { decodeEdges, decodeNodes } from '../../../src-shared/bridge/graph-colum
 import { fromWireNode } from '../../../src-shared/bridge/wire-node';
 import type { LineageEdge, LineageNode } from '../../../src-shared/lineage/types';
 import { chainGrowth } from './growth-chain';
+import { shareIdsWith, type NodeLookup } from './shared-ids';
 import { Timeline } from './timeline';
 
 export { compareRows as compareEntries } from './timeline';
@@ -92,8 +93,9 @@ export const newStructure = () => ++lastStructure;
 export function fromSnapshot(s: SessionSnapshot): SessionData {
   const nodes = new Map<string, LineageNode>();
   for (const n of decodeNodes(s.nodes)) nodes.set(n.id, fromWireNode(n));
+  const nodeOf: NodeLookup = (id) => nodes.get(id);
   const edges = new Map<string, LineageEdge>();
-  for (const e of decodeEdges(s.edges)) edges.set(e.id, e);
+  for (const e of decodeEdges(s.edges)) edges.set(e.id, shareEnds(e, nodeOf));
   return {
     key: s.key,
     version: s.version,
@@ -102,12 +104,19 @@ export function fromSnapshot(s: SessionSnapshot): SessionData {
     edges,
     revision: 0,
     nodeChanges: null,
-    timeline: Timeline.fromColumns(s.timeline),
+    timeline: Timeline.fromColumns(s.timeline, nodeOf),
     problems: s.problems,
     health: s.health,
     structure: newStructure(),
     growth: null,
   };
+}
+
+/** In place: an edge's ends as its nodes hold their ids (shared-ids.ts). */
+function shareEnds(e: LineageEdge, nodeOf: NodeLookup): LineageEdge {
+  e.source = nodeOf(e.source)?.id ?? e.source;
+  e.target = nodeOf(e.target)?.id ?? e.target;
+  return e;
 }
 
 function sameReasons(a: LineageEdge, b: LineageEdge): boolean {
@@ -184,6 +193,7 @@ export function applyDeltas(data: SessionData, deltas: readonly SessionDelta[]):
           structural = true;
           relabeled.add(n.id);
         }
+        if (prev) shareIdsWith(n, prev);
         nodes.set(n.id, n);
       }
     }
@@ -197,7 +207,9 @@ export function applyDeltas(data: SessionData, deltas: readonly SessionDelta[]):
         if (addedEdges.has(id)) addedEdges.delete(id);
         else if (!removedEdges.has(id)) removedEdges.set(id, gone);
       }
+      const current = nodes ?? data.nodes;
       for (const e of decodeEdges(lineage.upsertedEdges)) {
+        shareEnds(e, (id) => current.get(id));
         const prev = edges.get(e.id);
         if (!prev) {
           structural = true;
@@ -208,7 +220,8 @@ export function applyDeltas(data: SessionData, deltas: readonly SessionDelta[]):
         edges.set(e.id, e);
       }
     }
-    timeline = timeline.merge(delta.timeline);
+    const held = nodes ?? data.nodes;
+    timeline = timeline.merge(delta.timeline, (id) => held.get(id));
     if (delta.problems.length) problems = [...problems, ...delta.problems];
     last = { ...last, version: delta.version, summary: delta.summary, health: delta.health };
   }

@@ -14,6 +14,7 @@ import {
   type TimelineColumns,
   type TimelineRow,
 } from '../../../src-shared/bridge/timeline-columns';
+import { eventIdOf, type NodeLookup } from './shared-ids';
 
 interface Columns {
   eventId: string[];
@@ -41,6 +42,14 @@ const emptyColumns = (): Columns => ({
   actor: [],
   index: null,
 });
+
+/** A row's node id and event id as the row's node holds them (shared-ids.ts). */
+function shareIds(r: TimelineRow, nodeOf: NodeLookup): void {
+  const node = r.nodeId === null ? undefined : nodeOf(r.nodeId);
+  if (!node) return;
+  r.nodeId = node.id;
+  r.eventId = eventIdOf(node, r.eventId);
+}
 
 function pushRow(c: Columns, r: TimelineRow): void {
   c.index?.set(r.eventId, c.eventId.length);
@@ -78,9 +87,10 @@ export class Timeline {
    * From a snapshot's columns (file order). The columns are taken over and decoded in place
    * (differences summed, table indexes turned into their strings): no row object per event and
    * no second set of columns (1.2M rows opening the bench's big log; the caller drops the
-   * snapshot). Sorted only when the file is not in seq order.
+   * snapshot). Sorted only when the file is not in seq order. `nodeOf`: the session's nodes, whose
+   * strings the rows share (shared-ids.ts).
    */
-  static fromColumns(wire: TimelineColumns): Timeline {
+  static fromColumns(wire: TimelineColumns, nodeOf?: NodeLookup): Timeline {
     const n = wire.length;
     const { kinds, actors, seq, t, lineNo, byteOffset, byteLength } = wire;
     const kindIndex = wire.kind;
@@ -93,7 +103,13 @@ export class Timeline {
     let end = 0;
     const last = { seq: null as number | null, lineNo: 0 };
     const row = { seq: null as number | null, lineNo: 0 };
+    const { eventId, nodeId } = wire;
     for (let i = 0; i < n; i++) {
+      const node = nodeOf && nodeId[i] ? nodeOf(nodeId[i]!) : undefined;
+      if (node) {
+        nodeId[i] = node.id;
+        eventId[i] = eventIdOf(node, eventId[i]!);
+      }
       kind[i] = kinds[kindIndex[i]!]!;
       const a = actorIndex[i]!;
       actor[i] = a < 0 ? null : actors[a]!;
@@ -112,14 +128,14 @@ export class Timeline {
       }
     }
     const cols: Columns = {
-      eventId: wire.eventId,
+      eventId,
       kind,
       seq,
       t,
       lineNo,
       byteOffset,
       byteLength,
-      nodeId: wire.nodeId,
+      nodeId,
       actor,
       index: null,
     };
@@ -139,11 +155,17 @@ export class Timeline {
     return new Timeline(cols, sortedRows.length);
   }
 
-  /** With a delta's rows: new events, and events seen again (they replace their old row). */
-  merge(wire: TimelineColumns): Timeline {
+  /**
+   * With a delta's rows: new events, and events seen again (they replace their old row). `nodeOf`:
+   * the session's nodes, whose strings the rows share (shared-ids.ts).
+   */
+  merge(wire: TimelineColumns, nodeOf?: NodeLookup): Timeline {
     if (wire.length === 0) return this;
     const incoming: TimelineRow[] = [];
-    decodeTimeline(wire, (r) => incoming.push(r));
+    decodeTimeline(wire, (r) => {
+      if (nodeOf) shareIds(r, nodeOf);
+      incoming.push(r);
+    });
     // Rows past the fresh ones may be events we hold: only they are looked up (the index of a
     // 1.2M-row timeline need not even be made while a log is first read).
     const fresh = wire.fresh ?? 0;
