@@ -5,7 +5,8 @@
 import type { LineageNode } from '../lineage/types';
 import type { WireNode } from './contract';
 
-const NO_CORRECTIONS: LineageNode['corrections'] = [];
+/** Shared by every node without corrections (never pushed to: a correction makes a new list). */
+export const NO_CORRECTIONS: LineageNode['corrections'] = [];
 
 /** In place (the object is fresh from the wire). */
 export function fromWireNode(node: WireNode): LineageNode {
