@@ -112,7 +112,17 @@ function frameStats({ from, to }) {
   };
 }
 
-async function measureOpen(page, sessionId, events, timeoutMs, beforeClick = async () => {}) {
+/**
+ * `prepare` starts the probes (not timed); `reveal` makes the log appear (a cold open): the clock
+ * of "log appears → …" starts just before it.
+ */
+async function measureOpen(
+  page,
+  sessionId,
+  events,
+  timeoutMs,
+  { prepare = async () => {}, reveal = async () => {} } = {},
+) {
   // The page opens a session by itself at start (the most recent): show the small one first so
   // that the click below really opens ours.
   await page.locator('[data-testid="session-row"][data-session-id="small-session"]').click();
@@ -121,8 +131,9 @@ async function measureOpen(page, sessionId, events, timeoutMs, beforeClick = asy
   await page.evaluate(installFrameProbe);
   await page.evaluate(recordClick, sessionId);
   await page.evaluate(watchRow, sessionId);
+  await prepare();
   const before = wallNow();
-  await beforeClick();
+  await reveal();
   // Clicked as soon as it is listed (cold: while the server is still reading it).
   await page
     .locator(`[data-testid="session-row"][data-session-id="${sessionId}"]`)
@@ -144,7 +155,7 @@ async function measureOpen(page, sessionId, events, timeoutMs, beforeClick = asy
     firstContentMs: since(marks.firstContent),
     ok: result.ok,
     ms: result.at - clickAt,
-    // From just before `beforeClick` (revealing the log, for a cold open), on the same clock.
+    // From just before `reveal` (the log appearing, for a cold open), on the same clock.
     fromAppearMs: origin + result.at - before,
     drawnMs: result.condAt === null ? null : result.condAt - clickAt,
     nodes: result.nodes ?? null,
@@ -175,11 +186,13 @@ export async function openOnce(browser, log, sessionId, events, timeoutMs = 60_0
     let probe = null;
     let stalls = null;
     let before = null;
-    const cold = await measureOpen(first.page, sessionId, events, timeoutMs, async () => {
-      stalls = await startStallProbe();
-      probe = await probeMainThread(serve.url);
-      before = await serve.stats(); // starts serve's measuring window; memory before (after GC)
-      await staged.reveal();
+    const cold = await measureOpen(first.page, sessionId, events, timeoutMs, {
+      prepare: async () => {
+        stalls = await startStallProbe();
+        probe = await probeMainThread(serve.url);
+        before = await serve.stats(); // starts serve's measuring window; memory before (after GC)
+      },
+      reveal: () => staged.reveal(),
     });
     cold.server = probe?.stop() ?? null;
     // Serve's own view of the open: its event loop's longest block and its memory peak.
