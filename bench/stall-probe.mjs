@@ -20,7 +20,7 @@ export async function startStallProbe() {
   });
   let out = '';
   child.stdout.on('data', (d) => (out += d));
-  // Started once its first tick came (the process is up and timing).
+  // Started once it says so (its timer is set: it is up and timing).
   await new Promise((resolve) => child.stdout.once('data', resolve));
   out = '';
   return {
