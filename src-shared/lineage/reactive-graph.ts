@@ -268,6 +268,17 @@ export class ReactiveGraph<M> {
     return state.id;
   }
 
+  /**
+   * Node `id` as last built and its members (in the order added, appended to `out`), in one
+   * lookup; undefined when it has no node.
+   */
+  nodeWithMembers(id: string, out: M[]): LineageNode | undefined {
+    const state = this.withNode.get(id);
+    if (state === undefined) return undefined;
+    state.membersInto(out);
+    return state.node;
+  }
+
   removeMember(nodeId: string, member: M): void {
     const state = this.stateGet(nodeId);
     if (!state || !state.hasMembers()) return;

@@ -22,6 +22,8 @@ export class SciagentLineageBuilder {
    */
   private readonly membership: (string | null)[] = [];
   private maxCorrectionSeq: number | null = null;
+  /** Reused by nodeWithEventsOf (it never nests). */
+  private readonly members: Member[] = [];
   private readonly attachments = new SubagentAttachments();
 
   constructor(
@@ -62,6 +64,20 @@ export class SciagentLineageBuilder {
   /** The same for an event of the log at hand (no lookup by id). */
   nodeOfView(view: EventView): string | null {
     return this.membership[view.event.ordinal] ?? null;
+  }
+
+  /**
+   * The node of a placed event and the events it is made of (appended to `events`), without a
+   * lookup of any event by id; undefined when the event is in no node that is drawn.
+   */
+  nodeWithEventsOf(view: EventView, events: EventView[]): LineageNode | undefined {
+    const nodeId = this.membership[view.event.ordinal];
+    if (!nodeId) return undefined;
+    const members = this.members;
+    const node = this.graph.nodeWithMembers(nodeId, members);
+    for (const m of members) if (m !== SESSION_ANCHOR) events.push(m);
+    members.length = 0;
+    return node;
   }
 
   /** Applies one reader delta and returns the graph delta it causes. */
