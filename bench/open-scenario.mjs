@@ -11,6 +11,7 @@
 import { installFrameProbe, openApp } from './browser.mjs';
 import { makeHome, stageSession, wallNow } from './home.mjs';
 import { callBridge, probeMainThread, rssOf, startServe } from './serve-process.mjs';
+import { startPageProfile } from './page-profile.mjs';
 import { startStallProbe } from './stall-probe.mjs';
 
 const FRAME_OK_MS = 50;
@@ -186,8 +187,13 @@ export async function openOnce(browser, log, sessionId, events, timeoutMs = 60_0
     let probe = null;
     let stalls = null;
     let before = null;
+    let pageCpu = null;
     const cold = await measureOpen(first.page, sessionId, events, timeoutMs, {
       prepare: async () => {
+        // Sampled only when asked for (BENCH_PAGE_PROF): a profiler in the page costs it CPU too.
+        pageCpu = await startPageProfile(first.page, `open-${sessionId}`, {
+          sample: Boolean(process.env.BENCH_PAGE_PROF || process.env.BENCH_PAGE_TRACE),
+        });
         stalls = await startStallProbe();
         probe = await probeMainThread(serve.url);
         before = await serve.stats(); // starts serve's measuring window; memory before (after GC)
@@ -199,6 +205,8 @@ export async function openOnce(browser, log, sessionId, events, timeoutMs = 60_0
     cold.serveStats = await serve.stats();
     // The longest stall an idle process on the same machine saw meanwhile (stall-probe.mjs).
     cold.machineStall = (await stalls?.stop()) ?? null;
+    // What the page cost while it followed the read: it shares the 2 cores with serve's worker.
+    cold.page = (await pageCpu?.stop()) ?? null;
     await first.close();
     const second = await openApp(browser, serve.url);
     probe = await probeMainThread(serve.url);

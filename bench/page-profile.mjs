@@ -11,8 +11,11 @@ import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Starts sampling the page's main thread; `stop()` returns `{ busy, busyMs, ms, file }`. */
-export async function startPageProfile(page, name) {
+/**
+ * Starts sampling the page's main thread; `stop()` returns `{ busy, busyMs, ms, file }`.
+ * `{ sample: false }`: only the renderer's CPU time from /proc (no profiler running in the page).
+ */
+export async function startPageProfile(page, name, { sample = true } = {}) {
   const traceDir = process.env.BENCH_PAGE_TRACE;
   const browser = page.context().browser();
   const traceFile = traceDir ? path.join(traceDir, `${name}-${Date.now()}.trace.json`) : null;
@@ -29,6 +32,21 @@ export async function startPageProfile(page, name) {
     });
   }
   const cpuBefore = await rendererCpu(browser);
+  if (!sample && !traceFile) {
+    return {
+      async stop() {
+        const cpuAfter = await rendererCpu(browser);
+        return {
+          busy: null,
+          busyMs: null,
+          ms: null,
+          rendererCpuMs: cpuBefore && cpuAfter ? cpuAfter.all - cpuBefore.all : null,
+          mainThreadCpuMs: cpuBefore && cpuAfter ? cpuAfter.main - cpuBefore.main : null,
+          file: null,
+        };
+      },
+    };
+  }
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });

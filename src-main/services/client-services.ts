@@ -2,7 +2,13 @@
  * The services one connected client (a window or a browser tab) sees. Subscriptions are per
  * client: a snapshot subscribes it to that session's deltas. Both hosts use this.
  */
-import type { AppInfo, PushedEvent, Services, SessionSnapshot } from '../../src-shared/bridge/contract';
+import type {
+  AppInfo,
+  PushedEvent,
+  Services,
+  SessionPreview,
+  SessionSnapshot,
+} from '../../src-shared/bridge/contract';
 import { encodedReply } from './encoded-json';
 import type { SessionStore } from './sessions/session-store';
 import { bookmarksService } from './bookmarks/bookmarks-provider';
@@ -33,6 +39,8 @@ export function connectClient(store: SessionStore, info: () => AppInfo): ClientC
         subscriptions.add(key);
         return snapshot;
       },
+      // Not a subscription: deltas apply to a snapshot, which the page asks for next.
+      preview: async (key) => encodedReply<SessionPreview>(await store.previewJson(key)),
       unsubscribe: async (key) => {
         subscriptions.delete(key);
       },

@@ -117,6 +117,21 @@ export interface SessionSnapshot {
   health: TailHealth;
 }
 
+/**
+ * What a page shows of a session while its snapshot is made and sent (a million-event session's
+ * takes seconds): its row, tail health and newest events. No graph, and no version: deltas apply
+ * to the snapshot, never to this.
+ */
+export interface SessionPreview {
+  key: string;
+  summary: SessionListItem;
+  /** The newest events (the last `timeline.length` of the log), in file order. */
+  timeline: TimelineColumns;
+  /** The nodes those events belong to (what their rows say they are about); no edges. */
+  nodes: NodeColumns;
+  health: TailHealth;
+}
+
 export interface WireLineageDelta {
   upsertedNodes: NodeColumns;
   removedNodes: string[];
@@ -179,6 +194,8 @@ export interface SessionsService {
   list(): Promise<SessionListItem[]>;
   /** The whole session as of now; the caller then receives its deltas. */
   snapshot(key: string): Promise<SessionSnapshot>;
+  /** The newest events and the row, fast: shown while a big session's snapshot is on its way. */
+  preview(key: string): Promise<SessionPreview>;
   unsubscribe(key: string): Promise<void>;
   /**
    * Lets go of a session's index and lineage (its memory is given back): it is no longer read or
@@ -293,6 +310,7 @@ export const METHOD_ARGS: MethodTable = {
   sessions: {
     list: none,
     snapshot: strings(1) as ArgsValidator<[string]>,
+    preview: strings(1) as ArgsValidator<[string]>,
     unsubscribe: strings(1) as ArgsValidator<[string]>,
     close: strings(1) as ArgsValidator<[string]>,
     eventDetail: strings(2) as ArgsValidator<[string, string]>,

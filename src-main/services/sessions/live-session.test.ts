@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { sessionLines } from '../../../bench/generate-session.mjs';
 import { decodeEdges, decodeNodes } from '../../../src-shared/bridge/graph-columns';
-import type { SessionSnapshot } from '../../../src-shared/bridge/contract';
+import type { SessionPreview, SessionSnapshot } from '../../../src-shared/bridge/contract';
 import { decodeTimeline, timelineRows, type TimelineRow } from '../../../src-shared/bridge/timeline-columns';
 import { fromWireNode } from '../../../src-shared/bridge/wire-node';
 import type { LineageNode } from '../../../src-shared/lineage/types';
@@ -46,6 +46,59 @@ describe('LiveSession snapshots', () => {
     expect(rows(decoded)).toEqual(rows(whole));
     expect({ ...decoded.summary, live: false }).toEqual({ ...whole.summary, live: false });
     expect(decoded.version).toBe(whole.version);
+  });
+
+  it("a worker's preview is the session's newest events and row, and starts no following", () => {
+    const sessions = new WorkerSessions();
+    const job = { id: 1, fileKey: 'f', sessionId: 'gen' };
+    sessions.handle({
+      ...job,
+      op: { op: 'read', bytes, fromOffset: 0, reset: true, final: true, fileBytes: bytes.length },
+    });
+    sessions.handle({ ...job, op: { op: 'ready' } });
+    const json = sessions.handle({ ...job, op: { op: 'preview', rows: 300 } }) as Uint8Array;
+    const preview = JSON.parse(new TextDecoder().decode(json)) as SessionPreview;
+    const whole = readSession().snapshot().snapshot;
+    const all = timelineRows(whole.timeline);
+    // The last 300 events of the file, as the snapshot has them (node ids included).
+    expect(timelineRows(preview.timeline)).toEqual(all.slice(-300));
+    expect(preview.summary.events).toBe(all.length);
+    // With the nodes of those rows (what the rows say they are about), as the snapshot has them.
+    const wanted = new Set(all.slice(-300).flatMap((r) => (r.nodeId ? [r.nodeId] : [])));
+    expect(wanted.size).toBeGreaterThan(100);
+    const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+    expect(decodeNodes(preview.nodes).sort(byId)).toEqual(
+      decodeNodes(whole.nodes)
+        .filter((n) => wanted.has(n.id))
+        .sort(byId),
+    );
+    expect(preview.summary.status).toBe('ready');
+    expect(preview.health.bytesRead).toBe(bytes.length);
+    // Not followed: an append gathers no delta (a snapshot would have started one).
+    const more = new TextEncoder().encode(
+      JSON.stringify({ schema_version: '2', event_id: 'late', event_kind: 'tool_call', seq: 99_999 }) + '\n',
+    );
+    const read = sessions.handle({
+      ...job,
+      op: {
+        op: 'read',
+        bytes: more,
+        fromOffset: bytes.length,
+        reset: false,
+        fileBytes: bytes.length + more.length,
+      },
+    }) as { delta: unknown };
+    expect(read.delta).toBeNull();
+    // Fewer events than asked for: all of them.
+    const small = new WorkerSessions();
+    small.handle({
+      ...job,
+      op: { op: 'read', bytes: more, fromOffset: 0, reset: true, final: true, fileBytes: more.length },
+    });
+    const few = JSON.parse(
+      new TextDecoder().decode(small.handle({ ...job, op: { op: 'preview', rows: 300 } }) as Uint8Array),
+    ) as SessionPreview;
+    expect(timelineRows(few.timeline).map((r) => r.eventId)).toEqual(['late']);
   });
 
   it('a snapshot through JSON gives back every node, edge and row: corrections, unicode, missing nodes, problems; an empty session', () => {

@@ -8,6 +8,7 @@ import type {
   ProblemEntry,
   SessionDelta,
   SessionListItem,
+  SessionPreview,
   SessionSnapshot,
   TailHealth,
   WireLineageDelta,
@@ -232,6 +233,30 @@ export class LiveSession {
       health: { ...this.health, notices: [...this.health.notices] },
     };
     return { snapshot, delta };
+  }
+
+  /**
+   * The newest `rows` events and the row, for a page to show while this session's snapshot is
+   * made and sent. Changes nothing: the session is not followed for it.
+   */
+  preview(rows: number): SessionPreview {
+    const encoder = new TimelineEncoder();
+    const events = this.log.events;
+    const nodes = new Map<string, LineageNode>();
+    for (let i = Math.max(0, events.size - rows); i < events.size; i++) {
+      const view = events.at(i)!;
+      this.addRow(encoder, view);
+      const nodeId = this.lineage.nodeOfView(view);
+      const node = nodeId === null ? undefined : this.lineage.nodes.get(nodeId);
+      if (node) nodes.set(node.id, node);
+    }
+    return {
+      key: this.key,
+      summary: this.listItem(),
+      timeline: encoder.finish(),
+      nodes: encodeNodes(nodes.values()),
+      health: { ...this.health, notices: [...this.health.notices] },
+    };
   }
 
   /**

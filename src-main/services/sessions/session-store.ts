@@ -56,6 +56,8 @@ const ROW_READS_AT_ONCE = 16;
  * files and list would queue behind it. Nothing is missed meanwhile (the scan reads what changed).
  */
 const SCAN_WAIT_MAX_MS = 1000;
+/** Events in a preview: a few screens of the timeline, ~60 KB of JSON. */
+const PREVIEW_ROWS = 500;
 
 interface FileState {
   sessionId: string;
@@ -363,6 +365,15 @@ export class SessionStore {
     return result.json;
   }
 
+  /**
+   * The newest events of a session and its row (SessionPreview) as JSON, made in its worker. A page
+   * asks for it before a big session's snapshot: ops of a log are answered in order, so asked
+   * after the snapshot it would wait for it.
+   */
+  async previewJson(key: string, rows = PREVIEW_ROWS): Promise<Uint8Array> {
+    return this.op(key, this.activeState(key), { op: 'preview', rows });
+  }
+
   /** The same, decoded (for callers in this process; clients get the JSON as it is). */
   async snapshot(key: string): Promise<SessionSnapshot> {
     return JSON.parse(new TextDecoder().decode(await this.snapshotJson(key))) as SessionSnapshot;
@@ -473,7 +484,7 @@ export class SessionStore {
   }
 
   /** Asks `op` of the log's session in its worker, after every op given before it. */
-  private op<N extends 'snapshot' | 'locate' | 'line-no'>(
+  private op<N extends 'snapshot' | 'preview' | 'locate' | 'line-no'>(
     key: string,
     state: FileState,
     op: OpOf<N>,

@@ -31,6 +31,8 @@ export type SessionOp =
    * with a worker — continues after it, so that no client mistakes its deltas for old ones).
    */
   | { op: 'snapshot'; version: number }
+  /** The newest `rows` events and the row (SessionPreview), as JSON: no delta is gathered for it. */
+  | { op: 'preview'; rows: number }
   /**
    * The file shrank or was replaced, or its session died with a worker: everything derived from it
    * is dropped. `followed`: clients hold its snapshot (a session new to this worker then gathers
@@ -109,6 +111,8 @@ export interface SessionOpResults {
   ready: RowUpdate & { delta: DeltaJson | null };
   take: RowUpdate & { delta: DeltaJson | null };
   snapshot: SnapshotResult;
+  /** The SessionPreview's JSON (UTF-8). */
+  preview: Uint8Array;
   reset: RowUpdate & { delta: DeltaJson | null };
   notice: RowUpdate;
   locate: LocatedEvent | null;

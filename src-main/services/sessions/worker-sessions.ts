@@ -62,6 +62,8 @@ export class WorkerSessions {
         const json = new TextEncoder().encode(snapshotText(snapshot));
         return { ...this.row(hosted), json, version: snapshot.version, delta: deltaJson(delta) };
       }
+      case 'preview':
+        return new TextEncoder().encode(JSON.stringify(this.hosted(job).session.preview(op.rows)));
       case 'reset': {
         const hosted = this.hosted(job);
         if (op.followed) hosted.session.follow(op.version);

@@ -7,6 +7,7 @@ import type {
   PushedEvent,
   SessionDelta,
   SessionListItem,
+  SessionPreview,
   SessionSnapshot,
 } from '../../../src-shared/bridge/contract';
 import { call, transport } from '../host';
@@ -197,6 +198,11 @@ function applyQueued(): void {
  * serve sends, and the page parses, once per call.
  */
 const snapshotCalls = new Map<string, Promise<SessionSnapshot>>();
+/**
+ * The previews of sessions whose snapshot is on its way: shown again if the session is (a page
+ * opened on a big session, the user looked at another and came back before it came).
+ */
+const previewsWaiting = new Map<string, SessionPreview>();
 
 function snapshotOf(key: string): Promise<SessionSnapshot> {
   const waiting = snapshotCalls.get(key);
@@ -204,7 +210,10 @@ function snapshotOf(key: string): Promise<SessionSnapshot> {
   const asked = call('sessions', 'snapshot', key);
   snapshotCalls.set(key, asked);
   const done = () => {
-    if (snapshotCalls.get(key) === asked) snapshotCalls.delete(key);
+    if (snapshotCalls.get(key) === asked) {
+      snapshotCalls.delete(key);
+      previewsWaiting.delete(key);
+    }
     // Serve subscribes whoever takes a snapshot: shown elsewhere by now, this one is let go now
     // (openSession left it subscribed while its snapshot was on its way).
     if (state().viewKey !== key) void call('sessions', 'unsubscribe', key).catch(() => {});
@@ -213,12 +222,46 @@ function snapshotOf(key: string): Promise<SessionSnapshot> {
   return asked;
 }
 
+/**
+ * Sessions of at least this many events show a preview (their newest events) first: a snapshot
+ * takes ~1 s per 100k events to make, send and parse (1.2M events: the first rows painted after
+ * 6.5 s), a preview a few milliseconds.
+ */
+const PREVIEW_MIN_EVENTS = 20_000;
+
+/**
+ * Shows the preview of a big session not shown yet, and returns it. Asked before its snapshot:
+ * serve answers a log's requests in order, so asked after it, it would wait for the snapshot.
+ * With a snapshot already on its way, the preview that came before it is shown again.
+ */
+async function showPreview(key: string, generation: number): Promise<SessionPreview | null> {
+  if (state().data?.key === key) return null;
+  if (snapshotCalls.has(key)) {
+    const waiting = previewsWaiting.get(key);
+    if (waiting) state().applyPreview(waiting);
+    return null;
+  }
+  const row = state().sessions.find((s) => s.key === key);
+  if (!row || row.events < PREVIEW_MIN_EVENTS) return null;
+  try {
+    const preview = await call('sessions', 'preview', key);
+    if (generation === loadGeneration) state().applyPreview(preview);
+    return preview;
+  } catch {
+    return null; // only a head start: the snapshot still comes (or says what went wrong)
+  }
+}
+
 /** Takes a full snapshot of `key` (first open, gap, reconnect); later deltas wait for it. */
 async function loadSnapshot(key: string): Promise<void> {
   const generation = ++loadGeneration;
   buffered = [];
   try {
-    const snapshot = await snapshotOf(key);
+    const preview = await showPreview(key, generation);
+    if (generation !== loadGeneration) return;
+    const asked = snapshotOf(key);
+    if (preview && snapshotCalls.has(key)) previewsWaiting.set(key, preview);
+    const snapshot = await asked;
     if (generation !== loadGeneration) return;
     state().applySnapshot(snapshot);
   } catch (error) {

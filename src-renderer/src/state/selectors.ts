@@ -21,6 +21,7 @@ export const selectTimeline = (s: AppState) => s.data?.timeline;
 export const selectProblems = (s: AppState) => s.data?.problems;
 export const selectHealth = (s: AppState) => s.data?.health;
 export const selectSummary = (s: AppState) => s.data?.summary;
+export const selectIsPreview = (s: AppState) => s.preview;
 export const selectViewKey = (s: AppState) => s.viewKey;
 export const selectViewStatus = (s: AppState) => s.viewStatus;
 export const selectSelectedKey = (s: AppState) => s.selectedKey;

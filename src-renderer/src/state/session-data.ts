@@ -12,10 +12,11 @@ import type {
   ProblemEntry,
   SessionDelta,
   SessionListItem,
+  SessionPreview,
   SessionSnapshot,
   TailHealth,
 } from '../../../src-shared/bridge/contract';
-import { decodeEdges, decodeNodes } from '../../../src-shared/bridge/graph-columns';
+import { decodeEdges, decodeNodes, encodeEdges } from '../../../src-shared/bridge/graph-columns';
 import { fromWireNode } from '../../../src-shared/bridge/wire-node';
 import type { LineageEdge, LineageNode } from '../../../src-shared/lineage/types';
 import { chainGrowth } from './growth-chain';
@@ -110,6 +111,24 @@ export function fromSnapshot(s: SessionSnapshot): SessionData {
     structure: newStructure(),
     growth: null,
   };
+}
+
+/**
+ * A preview as data: its newest rows, their nodes and its row, no edges (the graph waits for the
+ * snapshot). Version -1: no delta applies to it
+ * (host-sync holds them for the snapshot that replaces it).
+ */
+export function fromPreview(p: SessionPreview): SessionData {
+  return fromSnapshot({
+    key: p.key,
+    version: -1,
+    summary: p.summary,
+    nodes: p.nodes,
+    edges: encodeEdges([]),
+    timeline: p.timeline,
+    problems: [],
+    health: p.health,
+  });
 }
 
 /** In place: an edge's ends as its nodes hold their ids (shared-ids.ts). */

@@ -4,9 +4,9 @@
  * caller resyncs from a fresh snapshot.
  */
 import type { StateCreator } from 'zustand';
-import type { SessionDelta, SessionSnapshot } from '../../../src-shared/bridge/contract';
+import type { SessionDelta, SessionPreview, SessionSnapshot } from '../../../src-shared/bridge/contract';
 import { graphChanged, graphMayChange } from './graph-pace';
-import { applyDeltas, fromSnapshot, type Growth, type SessionData } from './session-data';
+import { applyDeltas, fromPreview, fromSnapshot, type Growth, type SessionData } from './session-data';
 import type { AppState } from './store';
 
 export type ViewStatus = 'loading' | 'ready' | 'error';
@@ -37,12 +37,19 @@ export interface SessionViewSlice {
   viewStatus: ViewStatus;
   viewError: string | null;
   data: SessionData | null;
+  /**
+   * `data` is a preview (the newest events and the row, no graph) shown while a big session's
+   * snapshot is on its way; the snapshot replaces it.
+   */
+  preview: boolean;
   /** Node ids that arrived live in the last moments (the transient "new" mark). */
   newNodes: ReadonlySet<string>;
   graphShape: GraphShape | null;
   beginView(key: string | null): void;
   failView(key: string, message: string): void;
   applySnapshot(snapshot: SessionSnapshot): void;
+  /** Shows a preview until the snapshot comes (never in place of data a snapshot brought). */
+  applyPreview(preview: SessionPreview): void;
   /**
    * Applies the deltas that follow our version, in one store update. Returns the ids it marked
    * new, or 'gap' when one does not follow (the ones before it are applied).
@@ -58,6 +65,7 @@ export const createSessionViewSlice: StateCreator<AppState, [], [], SessionViewS
   viewStatus: 'loading',
   viewError: null,
   data: null,
+  preview: false,
   newNodes: new Set(),
   graphShape: null,
 
@@ -67,6 +75,7 @@ export const createSessionViewSlice: StateCreator<AppState, [], [], SessionViewS
       viewStatus: 'loading',
       viewError: null,
       data: null,
+      preview: false,
       newNodes: new Set(),
       graphShape: null,
     }),
@@ -81,12 +90,20 @@ export const createSessionViewSlice: StateCreator<AppState, [], [], SessionViewS
     // only what is new; the snapshot's own `structure` tells the views to look again.
     const data = fromSnapshot(snapshot);
     graphChanged();
-    set({ data, graphShape: shapeOf(data), viewStatus: 'ready', viewError: null });
+    set({ data, preview: false, graphShape: shapeOf(data), viewStatus: 'ready', viewError: null });
+  },
+
+  applyPreview: (preview) => {
+    const { viewKey, data } = get();
+    if (viewKey !== preview.key || data) return;
+    // No graph shape: the graph says it is loading until the snapshot.
+    set({ data: fromPreview(preview), preview: true });
   },
 
   applySessionDeltas: (deltas) => {
-    const { viewKey, data, newNodes } = get();
-    if (!data) return 'ignored';
+    const { viewKey, data, newNodes, preview } = get();
+    // A preview has no version deltas follow: they wait for the snapshot (host-sync holds them).
+    if (!data || preview) return 'ignored';
     let version = data.version;
     const following: SessionDelta[] = [];
     let gap = false;

@@ -70,6 +70,11 @@ export class EventIndex<E extends { readonly eventId: string }> implements Reado
     if (this.list.length * 2 > this.slots.length) this.grow();
   }
 
+  /** The event added `position`-th (from 0), if there is one. */
+  at(position: number): E | undefined {
+    return this.list[position];
+  }
+
   has(id: string): boolean {
     return this.get(id) !== undefined;
   }

@@ -28,7 +28,7 @@ import {
 import { useAppStore } from '../../state/store';
 import { useResolvedTheme } from '../app/use-theme';
 import { EmptyState, ProgressBar } from '../../shared/ui';
-import { formatBytes } from '../../shared/format';
+import { formatBytes, formatCount } from '../../shared/format';
 import { initialViewport } from './initial-viewport';
 import { GraphToolbar } from './GraphToolbar';
 import { minimapColor } from './minimap-color';
@@ -63,6 +63,8 @@ function GraphCanvas() {
   const key = useAppStore(selectViewKey);
   const viewStatus = useAppStore(selectViewStatus);
   const viewError = useAppStore((s) => s.viewError);
+  // While a big session's preview is shown: how many events its graph is being loaded for.
+  const previewOf = useAppStore((s) => (s.preview ? (s.data?.summary.events ?? 0) : null));
   // Whether the data we hold is still the file's first read (its own summary, which comes with
   // the data: the session row may say "ready" a moment earlier). The read's progress, several
   // times a second, is drawn by LoadProgress alone, not by re-rendering the whole graph.
@@ -241,7 +243,13 @@ function GraphCanvas() {
       {waiting && (
         <div className="graph-overlay">
           <div className="graph-overlay-card">
-            <div>{viewStatus === 'loading' ? 'Loading session…' : 'Laying out…'}</div>
+            <div>
+              {viewStatus !== 'loading'
+                ? 'Laying out…'
+                : previewOf !== null
+                  ? `Loading the graph of ${formatCount(previewOf)} events…`
+                  : 'Loading session…'}
+            </div>
             {fileLoading && <LoadProgress />}
           </div>
         </div>

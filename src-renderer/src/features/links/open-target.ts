@@ -90,7 +90,8 @@ function resolveSession(target: Extract<AppTarget, { kind: 'session' }>): void {
     return;
   }
   const data = s.data;
-  if (!data || data.key !== target.key) return;
+  // A preview has the newest events only: the link is resolved against the snapshot.
+  if (!data || data.key !== target.key || s.preview) return;
   const at = target.at;
   if (!at) return done();
   const timeline = data.timeline;

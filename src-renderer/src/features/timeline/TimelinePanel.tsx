@@ -7,11 +7,13 @@ import type { LineageNode } from '../../../../src-shared/lineage/types';
 import {
   selectNewNodes,
   selectGrowth,
+  selectIsPreview,
   selectNodes,
   selectRevision,
   selectStructure,
   selectSelectedEventId,
   selectSelectedNodeId,
+  selectSummary,
   selectTimeline,
 } from '../../state/selectors';
 import { useAppStore } from '../../state/store';
@@ -46,6 +48,8 @@ export function TimelinePanel() {
   const selectedEventId = useAppStore(selectSelectedEventId);
   const selectedNodeId = useAppStore(selectSelectedNodeId);
   const newNodes = useAppStore(selectNewNodes);
+  const preview = useAppStore(selectIsPreview);
+  const total = useAppStore(selectSummary)?.events ?? 0;
   const list = useRef<VirtualListHandle>(null);
   const [box, { width }] = useElementSize<HTMLDivElement>();
 
@@ -121,7 +125,13 @@ export function TimelinePanel() {
         data-event-count={entries.length}
         data-last-seq={lastSeq ?? undefined}
       >
-        <span>{formatCount(entries.length)} events</span>
+        {preview ? (
+          <span data-testid="timeline-preview">
+            the newest {formatCount(entries.length)} of {formatCount(total)} events — the rest is on its way
+          </span>
+        ) : (
+          <span>{formatCount(entries.length)} events</span>
+        )}
         <span>· {formatDuration(span)} span</span>
         {scale.breaks.length > 0 && (
           <span>
