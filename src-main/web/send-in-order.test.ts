@@ -43,4 +43,18 @@ describe('sendInOrder', () => {
     expect(turns).toBeGreaterThan(Math.floor(Buffer.byteLength(big) / PIECE_BYTES) - 1); // the loop ran between pieces
     page.close();
   });
+
+  it('sends a message given in parts as one message, the parts joined, without copying them first', async () => {
+    const { client, received, page } = await connected();
+    const body = Buffer.from(JSON.stringify({ rows: 'é€😀x'.repeat(PIECE_BYTES / 5) }));
+    // A part boundary inside a multi-byte character, as a piece boundary may be.
+    const cut = body.indexOf(Buffer.from('€')) + 1;
+    const parts = [Buffer.from('{"a":'), body.subarray(0, cut), body.subarray(cut), Buffer.from('}')];
+    sendInOrder(client, JSON.stringify({ n: 1 }));
+    sendInOrder(client, parts);
+    sendInOrder(client, JSON.stringify({ n: 3 }));
+    for (let i = 0; i < 200 && received.length < 3; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(received).toEqual(['{"n":1}', `{"a":${body.toString()}}`, '{"n":3}']);
+    page.close();
+  });
 });

@@ -22,19 +22,32 @@ export interface OrderedClient {
 /** Lets other work run between two slices of a big reply's encoding, or two pieces of a send. */
 export const yieldTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
+/**
+ * `message`: text, its bytes, or its bytes in parts (sent as they are, not joined first), or the
+ * parts to come (a reply still being encoded).
+ */
 export function sendInOrder(
   client: OrderedClient,
-  message: string | Uint8Array | Promise<Uint8Array[]>,
+  message: string | Uint8Array | Uint8Array[] | Promise<Uint8Array[]>,
 ): void {
   // The usual case — a message made at once, not big, nothing queued — goes out at once, whole.
-  if (!(message instanceof Promise) && message.length <= PIECE_BYTES / 4 && client.pending === 0) {
+  if (
+    !(message instanceof Promise) &&
+    !Array.isArray(message) &&
+    message.length <= PIECE_BYTES / 4 &&
+    client.pending === 0
+  ) {
     if (client.socket.readyState === client.socket.OPEN) client.socket.send(message, { binary: false });
     return;
   }
   client.pending++;
   client.tail = client.tail
     .then((): Promise<Uint8Array[]> | Uint8Array[] =>
-      typeof message === 'string' ? [Buffer.from(message)] : message instanceof Promise ? message : [message],
+      typeof message === 'string'
+        ? [Buffer.from(message)]
+        : message instanceof Promise || Array.isArray(message)
+          ? message
+          : [message],
     )
     .then((parts) => sendInPieces(client.socket, parts))
     .catch(() => {

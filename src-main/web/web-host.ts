@@ -19,7 +19,7 @@ import type { SessionStore } from '../services/sessions/session-store';
 import { isUnder } from '../services/fs/is-under';
 import { jsonInSlices } from './json-in-slices';
 import { encodedBytesOf } from '../services/encoded-json';
-import { sendInOrder, yieldTurn, type OrderedClient } from './send-in-order';
+import { PIECE_BYTES, sendInOrder, yieldTurn, type OrderedClient } from './send-in-order';
 import { parseAppPath } from '../../src-shared/links/app-link';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -126,11 +126,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
  * live bench's p95 rose 145 → 200–330 ms). A delta is the JSON its session worker wrote, copied in
  * as its bytes, never re-encoded here.
  */
-function pushedMessage(event: PushedEvent): string | Uint8Array {
+function pushedMessage(event: PushedEvent): string | Uint8Array | Uint8Array[] {
   const bytes = event.type === 'session.delta' ? encodedBytesOf(event.delta) : undefined;
   if (!bytes) return JSON.stringify({ type: 'event', event } satisfies WsMessage);
+  // A big delta (a log being read: ~1 MB each) is sent as its parts, not copied into one buffer:
+  // a copy per delta was as much again of short-lived memory outside the heap, and that is what
+  // kept starting serve's major GCs while a big log was read (~40 in 18 s at 1.2M events).
+  if (bytes.length > BIG_DELTA_BYTES) return [DELTA_PREFIX, bytes, DELTA_SUFFIX];
   return Buffer.concat([DELTA_PREFIX, bytes, DELTA_SUFFIX]);
 }
+const BIG_DELTA_BYTES = PIECE_BYTES / 4;
 const DELTA_PREFIX = Buffer.from('{"type":"event","event":{"type":"session.delta","delta":');
 const DELTA_SUFFIX = Buffer.from('}}');
 
