@@ -400,29 +400,35 @@ async function graphFigures(browser) {
 async function manyFigures(browser) {
   if (!wanted('many')) return;
   const n = config.manySessions;
-  const r = await step(`many sessions: a home of ${n}`, () => manySessionsOnce(browser, n));
+  // Each run a first start (no cache) and a second: both take ~0.8 s now, mostly the page's own
+  // start, so one pair could come out either way; the medians of `runs` pairs are compared.
+  const runs = [];
+  for (let i = 0; i < config.runs; i++) {
+    const r = await step(`many sessions: a home of ${n} (${i + 1}/${config.runs})`, () =>
+      manySessionsOnce(browser, n),
+    );
+    if (r) runs.push(r);
+  }
+  const first = pick(runs, (r) => r.first.ms);
+  const second = pick(runs, (r) => r.second.ms);
+  const baseline = pick(runs, (r) => r.baseline);
   const label = `T5 ${n.toLocaleString('en-US')} sessions`;
-  row(`${label}: serve start → every row listed (first start)`, r?.first.ms ?? null, r?.baseline ?? null, {
+  row(`${label}: serve start → every row listed (first start)`, first, baseline, {
     max: 2000,
     label: '≤ 2,000 ms',
   });
-  row(
-    `${label}: serve start → every row listed (second, cached)`,
-    r?.second.ms ?? null,
-    r?.baseline ?? null,
-    {
-      max: Math.min(2000, r?.first.ms ?? 2000),
-      label: '≤ 2,000 ms and < first',
-    },
-  );
+  row(`${label}: serve start → every row listed (second, cached)`, second, baseline, {
+    max: Math.min(2000, first ?? 2000),
+    label: '≤ 2,000 ms and < first',
+  });
   row(
     `${label}: rows not read in full (from the cache or the file's ends)`,
-    r?.second.estimated ?? null,
+    pick(runs, (r) => r.second.estimated),
     null,
     null,
     count,
   );
-  results.figures['many sessions: raw'] = r;
+  results.figures['many sessions: raw'] = runs;
 }
 
 function printTable() {
