@@ -50,3 +50,30 @@ test('a big session shows its newest events first, then all of them with the gra
   );
   expect(seen.at(-1)).toBe(String(total));
 });
+
+test("the graph's layout worker is started with the page, before any graph is drawn", async ({
+  app,
+  served,
+}) => {
+  // A fresh tab: its first layout must not wait for the worker's script (2.7 MB) and ELK to load.
+  const fresh = await app.context().newPage();
+  await fresh.addInitScript(() => {
+    const w = window as unknown as { __canvasAt: number | null };
+    w.__canvasAt = null;
+    new MutationObserver(() => {
+      if (w.__canvasAt === null && document.querySelector('.graph-canvas')) w.__canvasAt = performance.now();
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await fresh.goto(served.url);
+  await fresh.locator('[data-testid="session-row"]').first().click();
+  await expect(fresh.locator('.graph-canvas[data-graph-state="ready"]')).toBeVisible({ timeout: 30_000 });
+  const { canvasAt, workerAt } = await fresh.evaluate(() => ({
+    canvasAt: (window as unknown as { __canvasAt: number | null }).__canvasAt,
+    workerAt:
+      performance.getEntriesByType('resource').find((e) => /layout\.worker/.test(e.name))?.startTime ?? null,
+  }));
+  expect(workerAt).not.toBeNull();
+  expect(canvasAt).not.toBeNull();
+  expect(workerAt!).toBeLessThan(canvasAt!);
+  await fresh.close();
+});

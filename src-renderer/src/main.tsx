@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { startLayoutWorker } from './features/graph/layout/layout-client';
 import { startHostSync } from './state/host-sync';
 import { useAppStore } from './state/store';
 import './styles/tokens.css';
@@ -17,6 +18,8 @@ document.documentElement.dataset['theme'] =
 
 // Host events start flowing into the store before the first render; the page lives as long as it does.
 startHostSync();
+// The graph's layout worker loads and compiles ELK while the page fetches its first session.
+startLayoutWorker();
 
 createRoot(container).render(
   <StrictMode>

@@ -180,7 +180,11 @@ function GraphCanvas() {
   if (!key) return <EmptyState title="No session selected">Pick a session on the left.</EmptyState>;
   if (viewStatus === 'error') return <EmptyState title="Could not load this session">{viewError}</EmptyState>;
 
-  const waiting = viewStatus === 'loading' || (rfNodes.length === 0 && (info.busy || behind));
+  // Nothing drawn yet while there is something to draw: its first layout is still to come (it
+  // starts after this render), running, or a deferred render is still behind the data.
+  const waiting =
+    viewStatus === 'loading' ||
+    (rfNodes.length === 0 && (info.busy || behind || (visible?.nodes.length ?? 0) > 0));
   // Stable signals for tests and the bench: what the view shows, not how it is built.
   const graphState = waiting
     ? 'loading'

@@ -40,6 +40,31 @@ function getWorker(): Worker | null {
   return worker;
 }
 
+/**
+ * Starts the layout worker and has it lay out a two-node graph once, so that the first real
+ * layout finds ELK loaded and compiled. Made lazily, a page opened on a big session started the
+ * worker when that session's first layout was asked for, just after its snapshot: its 2.7 MB
+ * script was fetched 2.7 s later and ELK missed its timeout (a 1.2M-event session fell back to the
+ * grid, ~3 s late); a worker started with the page costs that time while the page waits anyway.
+ */
+export function startLayoutWorker(): void {
+  const w = getWorker();
+  if (!w) return;
+  const warmUp: LayoutRequest = {
+    id: 0, // no layout waits for id 0
+    engine: 'elk',
+    direction: 'RIGHT',
+    layerGap: LAYER_GAP,
+    nodeGap: NODE_GAP,
+    nodes: [
+      { id: 'a', ...sizeOf('session') },
+      { id: 'b', ...sizeOf('tool_call') },
+    ],
+    edges: [{ id: 'a->b', source: 'a', target: 'b' }],
+  };
+  w.postMessage(warmUp);
+}
+
 function dropWorker(): void {
   worker?.terminate();
   worker = null;
