@@ -245,6 +245,8 @@ async function showPreview(key: string, generation: number): Promise<SessionPrev
   if (!row || row.events < PREVIEW_MIN_EVENTS) return null;
   try {
     const preview = await call('sessions', 'preview', key);
+    // None read yet (a closed session being read again): the snapshot comes as soon.
+    if (preview.timeline.length === 0) return null;
     if (generation === loadGeneration) state().applyPreview(preview);
     return preview;
   } catch {

@@ -115,8 +115,8 @@ export function fromSnapshot(s: SessionSnapshot): SessionData {
 
 /**
  * A preview as data: its newest rows, their nodes and its row, no edges (the graph waits for the
- * snapshot). Version -1: no delta applies to it
- * (host-sync holds them for the snapshot that replaces it).
+ * snapshot). Version -1: no delta applies to it (host-sync holds them for the snapshot that
+ * replaces it).
  */
 export function fromPreview(p: SessionPreview): SessionData {
   return fromSnapshot({
