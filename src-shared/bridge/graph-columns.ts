@@ -11,6 +11,7 @@
  */
 import type { LineageEdge, LineageNode } from '../lineage/types';
 import type { WireNode } from './contract';
+import { nodeIdAt } from './timeline-columns';
 import { NO_CORRECTIONS } from './wire-node';
 
 /** Values as written, or strings as indexes into a table (-1: null / absent). */
@@ -40,7 +41,8 @@ export interface NodeColumns {
 export interface EdgeColumns {
   length: number;
   source: Column;
-  target: string[];
+  /** A node id, or the position of the node in the message's nodes (as a timeline row's node). */
+  target: (string | number)[];
   /** Reasons joined by "\n" (reasons never contain one). */
   reasons: Column;
   /** Sparse: [row, id] where the id is not "source->target". */
@@ -115,7 +117,11 @@ function read(col: Column, i: number): unknown {
   return at < 0 ? null : col.table[at];
 }
 
-export function encodeNodes(nodes: Iterable<LineageNode>): NodeColumns {
+/**
+ * `index`, when given, is filled with each node's position in the order `decodeNodes` gives them,
+ * for the message's timeline rows and edges to refer to them (`TimelineEncoder`, `encodeEdges`).
+ */
+export function encodeNodes(nodes: Iterable<LineageNode>, index?: Map<string, number>): NodeColumns {
   const byKind = new Map<LineageNode['kind'], LineageNode[]>();
   let length = 0;
   for (const n of nodes) {
@@ -124,7 +130,18 @@ export function encodeNodes(nodes: Iterable<LineageNode>): NodeColumns {
     else byKind.set(n.kind, [n]);
     length++;
   }
+  if (index) {
+    let at = 0;
+    for (const list of byKind.values()) for (const n of list) index.set(n.id, at++);
+  }
   return { length, kinds: [...byKind].map(([kind, list]) => encodeKind(kind, list)) };
+}
+
+/** The ids of a message's nodes in the order `decodeNodes` gives them (what rows and edges refer to). */
+export function nodeIdsOf(cols: NodeColumns): string[] {
+  const ids: string[] = [];
+  for (const k of cols.kinds) for (const id of k.id) ids.push(id);
+  return ids;
 }
 
 /**
@@ -212,18 +229,22 @@ function decodeKind(cols: KindColumns, out: WireNode[]): void {
   for (const i of cols.missing) out[first + i]!.missing = true;
 }
 
-export function encodeEdges(edges: Iterable<LineageEdge>): EdgeColumns {
+/** `nodeIndex`: the positions of the nodes the same message carries (see `encodeNodes`). */
+export function encodeEdges(
+  edges: Iterable<LineageEdge>,
+  nodeIndex?: ReadonlyMap<string, number>,
+): EdgeColumns {
   const list = Array.isArray(edges) ? (edges as LineageEdge[]) : [...edges];
   const length = list.length;
   const ids: [number, string][] = [];
   const source = new ColumnBuilder(length);
-  const target: string[] = [];
+  const target: (string | number)[] = [];
   const reasons = new ColumnBuilder(length);
   for (let i = 0; i < length; i++) {
     const e = list[i]!;
     if (!isJoinedId(e.id, e.source, e.target)) ids.push([i, e.id]);
     source.set(i, e.source);
-    target.push(e.target);
+    target.push(nodeIndex?.get(e.target) ?? e.target);
     // Most edges have one reason: no joined string made for them.
     reasons.set(i, joinedReasons(e));
   }
@@ -242,13 +263,14 @@ function isJoinedId(id: string, source: string, target: string): boolean {
   );
 }
 
-export function decodeEdges(cols: EdgeColumns): LineageEdge[] {
+/** `nodeIds`: the ids of the nodes the same message carries (`nodeIdsOf`), which targets may refer to. */
+export function decodeEdges(cols: EdgeColumns, nodeIds?: readonly string[]): LineageEdge[] {
   const out: LineageEdge[] = new Array(cols.length);
   // Reasons from the table are split once and shared by their edges (frozen: nobody may change one).
   const shared = 'table' in cols.reasons ? cols.reasons.table.map(splitReasons) : null;
   for (let i = 0; i < cols.length; i++) {
     const source = read(cols.source, i) as string;
-    const target = cols.target[i]!;
+    const target = nodeIdAt(cols.target[i], nodeIds)!;
     let reasons: LineageEdge['reasons'];
     if (shared && 'index' in cols.reasons) {
       const at = cols.reasons.index[i]!;

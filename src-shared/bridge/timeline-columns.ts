@@ -40,7 +40,13 @@ export interface TimelineColumns {
   /** Difference from the end of the previous row (its offset + length + 1 for the newline). */
   byteOffset: number[];
   byteLength: number[];
-  nodeId: (string | null)[];
+  /**
+   * A number: the node at that position of the nodes the same message carries, in the order
+   * `decodeNodes` gives them (a snapshot's `nodes`, a delta's `upsertedNodes`: see `nodeIdsOf`);
+   * a string: a node the message does not carry. A 35-character id per row was a sixth of a
+   * snapshot's JSON, and a lookup by a fresh string per row on the page.
+   */
+  nodeId: (string | number | null)[];
   /** Index into `actors`, -1 for none. */
   actor: number[];
   actors: string[];
@@ -61,7 +67,10 @@ class Table {
   }
 }
 
-/** Builds the columns row by row (main side). */
+/**
+ * Builds the columns row by row (serve side). `nodeIndex`: the positions of the nodes the message
+ * carries (graph-columns' `encodeNodes`), for rows to refer to them.
+ */
 export class TimelineEncoder {
   private readonly cols: TimelineColumns;
   private readonly kinds = new Table();
@@ -70,7 +79,7 @@ export class TimelineEncoder {
   private lastLine = 0;
   private lastEnd = 0;
 
-  constructor() {
+  constructor(private readonly nodeIndex?: ReadonlyMap<string, number>) {
     // Columns grown by pushes: made `new Array(rows)` up front they are holey, and a holey
     // array is ~2x slower to stringify (a 1.2M-row snapshot: +0.2 s), more than the growth costs.
     this.cols = {
@@ -133,7 +142,7 @@ export class TimelineEncoder {
     c.byteOffset.push(byteOffset - this.lastEnd);
     this.lastEnd = byteOffset + byteLength + 1;
     c.byteLength.push(byteLength);
-    c.nodeId.push(nodeId);
+    c.nodeId.push(nodeId === null ? null : (this.nodeIndex?.get(nodeId) ?? nodeId));
     c.actor.push(actor === null ? -1 : this.actors.of(actor));
   }
 
@@ -157,8 +166,15 @@ export function emptyTimelineColumns(): TimelineColumns {
   return new TimelineEncoder().finish();
 }
 
-/** Calls `sink` with every row in order, absolute values restored (page side). */
-export function decodeTimeline(cols: TimelineColumns, sink: (row: TimelineRow) => void): void {
+/**
+ * Calls `sink` with every row in order, absolute values restored (page side). `nodeIds`: the ids
+ * of the nodes the same message carries (`nodeIdsOf`), which rows may refer to by position.
+ */
+export function decodeTimeline(
+  cols: TimelineColumns,
+  sink: (row: TimelineRow) => void,
+  nodeIds?: readonly string[],
+): void {
   let t = 0;
   let line = 0;
   let end = 0;
@@ -178,14 +194,25 @@ export function decodeTimeline(cols: TimelineColumns, sink: (row: TimelineRow) =
       lineNo: line,
       byteOffset,
       byteLength,
-      nodeId: cols.nodeId[i] ?? null,
+      nodeId: nodeIdAt(cols.nodeId[i], nodeIds),
       actor: actor < 0 ? null : cols.actors[actor]!,
     });
   }
 }
 
-export function timelineRows(cols: TimelineColumns): TimelineRow[] {
+export function timelineRows(cols: TimelineColumns, nodeIds?: readonly string[]): TimelineRow[] {
   const out: TimelineRow[] = [];
-  decodeTimeline(cols, (row) => out.push(row));
+  decodeTimeline(cols, (row) => out.push(row), nodeIds);
   return out;
+}
+
+/** A row's node id: as written, or the id of the message's node it refers to by position. */
+export function nodeIdAt(
+  value: string | number | null | undefined,
+  nodeIds?: readonly string[],
+): string | null {
+  if (typeof value !== 'number') return value ?? null;
+  const id = nodeIds?.[value];
+  if (id === undefined) throw new Error(`timeline row refers to node #${value}, not in its message`);
+  return id;
 }

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionLines } from '../../../bench/generate-session.mjs';
-import { decodeEdges, decodeNodes } from '../../../src-shared/bridge/graph-columns';
+import { decodeEdges, decodeNodes, nodeIdsOf } from '../../../src-shared/bridge/graph-columns';
 import { decodeTimeline, type TimelineRow } from '../../../src-shared/bridge/timeline-columns';
 import { ChunkParser } from '../../../src-shared/formats/sciagent/chunk-parser';
 import type { LoggedEvent } from '../../../src-shared/formats/sciagent/session-log';
@@ -83,7 +83,8 @@ function read(session: LiveSession): LiveSession {
 
 const rows = (s: LiveSession) => {
   const out: TimelineRow[] = [];
-  decodeTimeline(s.snapshot().snapshot.timeline, (row) => out.push(row));
+  const snapshot = s.snapshot().snapshot;
+  decodeTimeline(snapshot.timeline, (row) => out.push(row), nodeIdsOf(snapshot.nodes));
   return out;
 };
 
@@ -101,7 +102,7 @@ describe('dropped tool bodies', () => {
     const a = dropping.snapshot().snapshot;
     const b = kept.snapshot().snapshot;
     expect(decodeNodes(a.nodes)).toEqual(decodeNodes(b.nodes));
-    expect(decodeEdges(a.edges)).toEqual(decodeEdges(b.edges));
+    expect(decodeEdges(a.edges, nodeIdsOf(a.nodes))).toEqual(decodeEdges(b.edges, nodeIdsOf(b.nodes)));
     expect(rows(dropping)).toEqual(rows(kept));
     // The corrections took: renamed tool, failed result, moved result, new time and actor.
     const nodes = decodeNodes(a.nodes);

@@ -2,7 +2,7 @@
 // reads it, in its worker's code: the snapshot's JSON, as clients get it, is the snapshot.
 import { describe, expect, it } from 'vitest';
 import { sessionLines } from '../../../bench/generate-session.mjs';
-import { decodeEdges, decodeNodes } from '../../../src-shared/bridge/graph-columns';
+import { decodeEdges, decodeNodes, nodeIdsOf } from '../../../src-shared/bridge/graph-columns';
 import type { SessionPreview, SessionSnapshot } from '../../../src-shared/bridge/contract';
 import { decodeTimeline, timelineRows, type TimelineRow } from '../../../src-shared/bridge/timeline-columns';
 import { fromWireNode } from '../../../src-shared/bridge/wire-node';
@@ -36,13 +36,19 @@ describe('LiveSession snapshots', () => {
     const decoded = JSON.parse(new TextDecoder().decode(json)) as SessionSnapshot;
     const rows = (s: SessionSnapshot) => {
       const out: TimelineRow[] = [];
-      decodeTimeline(s.timeline, (row) => out.push(row));
+      decodeTimeline(s.timeline, (row) => out.push(row), nodeIdsOf(s.nodes));
       return out;
     };
     expect(whole.nodes.length).toBeGreaterThan(5000);
     expect(decodeNodes(decoded.nodes)).toEqual(decodeNodes(whole.nodes));
-    expect(decodeEdges(decoded.edges)).toEqual(decodeEdges(whole.edges));
+    expect(decodeEdges(decoded.edges, nodeIdsOf(decoded.nodes))).toEqual(
+      decodeEdges(whole.edges, nodeIdsOf(whole.nodes)),
+    );
     expect(rows(decoded).length).toBeGreaterThanOrEqual(12_000);
+    // Rows and edges name the snapshot's nodes by position, never by a copy of their id.
+    expect(decoded.timeline.nodeId.filter((v) => typeof v === 'string')).toEqual([]);
+    expect(decoded.timeline.nodeId.filter((v) => typeof v === 'number').length).toBeGreaterThan(10_000);
+    expect(decoded.edges.target.filter((v) => typeof v === 'string')).toEqual([]);
     expect(rows(decoded)).toEqual(rows(whole));
     expect({ ...decoded.summary, live: false }).toEqual({ ...whole.summary, live: false });
     expect(decoded.version).toBe(whole.version);
@@ -59,9 +65,9 @@ describe('LiveSession snapshots', () => {
     const json = sessions.handle({ ...job, op: { op: 'preview', rows: 300 } }) as Uint8Array;
     const preview = JSON.parse(new TextDecoder().decode(json)) as SessionPreview;
     const whole = readSession().snapshot().snapshot;
-    const all = timelineRows(whole.timeline);
+    const all = timelineRows(whole.timeline, nodeIdsOf(whole.nodes));
     // The last 300 events of the file, as the snapshot has them (node ids included).
-    expect(timelineRows(preview.timeline)).toEqual(all.slice(-300));
+    expect(timelineRows(preview.timeline, nodeIdsOf(preview.nodes))).toEqual(all.slice(-300));
     expect(preview.summary.events).toBe(all.length);
     // With the nodes of those rows (what the rows say they are about), as the snapshot has them.
     const wanted = new Set(all.slice(-300).flatMap((r) => (r.nodeId ? [r.nodeId] : [])));
@@ -98,7 +104,7 @@ describe('LiveSession snapshots', () => {
     const few = JSON.parse(
       new TextDecoder().decode(small.handle({ ...job, op: { op: 'preview', rows: 300 } }) as Uint8Array),
     ) as SessionPreview;
-    expect(timelineRows(few.timeline).map((r) => r.eventId)).toEqual(['late']);
+    expect(timelineRows(few.timeline, nodeIdsOf(few.nodes)).map((r) => r.eventId)).toEqual(['late']);
   });
 
   it('a snapshot through JSON gives back every node, edge and row: corrections, unicode, missing nodes, problems; an empty session', () => {
@@ -158,8 +164,8 @@ describe('LiveSession snapshots', () => {
     expect(byId(decodeNodes(back.nodes).map(fromWireNode))).toEqual(
       byId([...session.lineageNodes()].map(dropNulls)),
     );
-    expect(byId(decodeEdges(back.edges))).toEqual(byId([...session.lineageEdges()]));
-    const rows = timelineRows(back.timeline);
+    expect(byId(decodeEdges(back.edges, nodeIdsOf(back.nodes)))).toEqual(byId([...session.lineageEdges()]));
+    const rows = timelineRows(back.timeline, nodeIdsOf(back.nodes));
     expect(rows.map((r) => r.eventId)).toEqual(['é1', 'r1', 'v1', 'fix', 'j1']);
     expect(rows[0]).toMatchObject({
       actor: 'agent ü',

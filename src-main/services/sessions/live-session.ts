@@ -190,14 +190,17 @@ export class LiveSession {
     if (!pending) return null;
     this.pending = null;
     this.version++;
+    // Rows and edges refer to the delta's own nodes by position (timeline-columns' `nodeId`).
+    const nodeIndex = new Map<string, number>();
+    const lineage = toWireDelta(pending, nodeIndex);
     return {
       key: this.key,
       fromVersion: pending.fromVersion,
       version: this.version,
       reset: pending.reset,
       summary: this.listItem(),
-      lineage: toWireDelta(pending),
-      timeline: this.encodeTimeline(pending),
+      lineage,
+      timeline: this.encodeTimeline(pending, nodeIndex),
       problems: pending.problems,
       health: { ...this.health, notices: [...this.health.notices] },
     };
@@ -220,14 +223,17 @@ export class LiveSession {
   snapshot(atLeast = 0): { snapshot: SessionSnapshot; delta: SessionDelta | null } {
     const delta = this.takeDelta();
     this.follow(atLeast);
-    const encoder = new TimelineEncoder();
+    // Rows and edges refer to the snapshot's nodes by position (timeline-columns' `nodeId`).
+    const nodeIndex = new Map<string, number>();
+    const nodes = encodeNodes(this.lineage.nodes.values(), nodeIndex);
+    const encoder = new TimelineEncoder(nodeIndex);
     for (const view of this.log.events.values()) this.addRow(encoder, view);
     const snapshot: SessionSnapshot = {
       key: this.key,
       version: this.version,
       summary: this.listItem(),
-      nodes: encodeNodes(this.lineage.nodes.values()),
-      edges: encodeEdges(this.lineage.edges.values()),
+      nodes,
+      edges: encodeEdges(this.lineage.edges.values(), nodeIndex),
       timeline: encoder.finish(),
       problems: [...this.problems],
       health: { ...this.health, notices: [...this.health.notices] },
@@ -240,21 +246,23 @@ export class LiveSession {
    * made and sent. Changes nothing: the session is not followed for it.
    */
   preview(rows: number): SessionPreview {
-    const encoder = new TimelineEncoder();
     const events = this.log.events;
+    const from = Math.max(0, events.size - rows);
     const nodes = new Map<string, LineageNode>();
-    for (let i = Math.max(0, events.size - rows); i < events.size; i++) {
-      const view = events.at(i)!;
-      this.addRow(encoder, view);
-      const nodeId = this.lineage.nodeOfView(view);
+    for (let i = from; i < events.size; i++) {
+      const nodeId = this.lineage.nodeOfView(events.at(i)!);
       const node = nodeId === null ? undefined : this.lineage.nodes.get(nodeId);
       if (node) nodes.set(node.id, node);
     }
+    const nodeIndex = new Map<string, number>();
+    const wireNodes = encodeNodes(nodes.values(), nodeIndex);
+    const encoder = new TimelineEncoder(nodeIndex);
+    for (let i = from; i < events.size; i++) this.addRow(encoder, events.at(i)!);
     return {
       key: this.key,
       summary: this.listItem(),
       timeline: encoder.finish(),
-      nodes: encodeNodes(nodes.values()),
+      nodes: wireNodes,
       health: { ...this.health, notices: [...this.health.notices] },
     };
   }
@@ -366,8 +374,8 @@ export class LiveSession {
    * marked fresh (the page appends them without looking for an older row of the same event —
    * 1.2M lookups opening a 1.2M-event log), then the corrected ones not added in this delta.
    */
-  private encodeTimeline(pending: PendingDelta): TimelineColumns {
-    const encoder = new TimelineEncoder();
+  private encodeTimeline(pending: PendingDelta, nodeIndex: ReadonlyMap<string, number>): TimelineColumns {
+    const encoder = new TimelineEncoder(nodeIndex);
     for (const view of pending.added) this.addRow(encoder, view);
     encoder.markFresh();
     if (pending.corrected.length) {
@@ -430,7 +438,8 @@ function foldInto(pending: PendingDelta, delta: LineageDelta): void {
   for (const id of delta.removedEdges) pending.edges.set(id, null);
 }
 
-function toWireDelta(pending: PendingDelta): WireLineageDelta {
+/** `nodeIndex` is filled with the positions of the delta's nodes (see graph-columns' `encodeNodes`). */
+function toWireDelta(pending: PendingDelta, nodeIndex: Map<string, number>): WireLineageDelta {
   const nodes: LineageNode[] = [];
   const removedNodes: string[] = [];
   const edges: LineageEdge[] = [];
@@ -443,7 +452,8 @@ function toWireDelta(pending: PendingDelta): WireLineageDelta {
     if (e) edges.push(e);
     else removedEdges.push(id);
   }
-  return { upsertedNodes: encodeNodes(nodes), removedNodes, upsertedEdges: encodeEdges(edges), removedEdges };
+  const upsertedNodes = encodeNodes(nodes, nodeIndex);
+  return { upsertedNodes, removedNodes, upsertedEdges: encodeEdges(edges, nodeIndex), removedEdges };
 }
 
 function problemsOf(delta: LogDelta): ProblemEntry[] {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionDelta, SessionListItem } from '../../../src-shared/bridge/contract';
+import type { SessionDelta, SessionListItem, SessionSnapshot } from '../../../src-shared/bridge/contract';
 import { encodeEdges, encodeNodes } from '../../../src-shared/bridge/graph-columns';
-import { emptyTimelineColumns } from '../../../src-shared/bridge/timeline-columns';
+import { emptyTimelineColumns, TimelineEncoder } from '../../../src-shared/bridge/timeline-columns';
 import type { EdgeReason, LineageEdge, LineageNode } from '../../../src-shared/lineage/types';
 import { testEdge, testNode } from '../../../src-shared/lineage/test-support/lineage-fixtures';
 import { growthSince } from './growth-chain';
-import { applyDeltas, newStructure, type SessionData } from './session-data';
+import { applyDeltas, fromSnapshot, newStructure, type SessionData } from './session-data';
 import { Timeline } from './timeline';
 
 const summary = { key: 'k', status: 'ready' } as SessionListItem;
@@ -150,5 +150,71 @@ describe('applyDeltas: a node that changes only its label or seq', () => {
     const later = growthSince(v4.growth!, data.structure)!;
     expect(later.changedInPlace.map((n) => n.id)).toEqual(['subagent:a']);
     expect(later.removedNodes.map((n) => [n.id, n.seq])).toEqual([['job:j1', 2]]);
+  });
+});
+
+describe('rows and edges that name their message’s nodes by position', () => {
+  const row = (eventId: string, nodeId: string | null, seq: number) =>
+    [eventId, 'tool_call', seq, null, seq, seq * 10, 9, nodeId, null] as const;
+
+  it('are given the nodes’ ids, as the nodes hold them, in a snapshot and in a delta', () => {
+    const c1 = testNode('c1', { kind: 'tool_call', label: 'bash', seq: 1, eventIds: ['e1'] });
+    const j1 = testNode('job:j1', { kind: 'job', label: 'j1', seq: 2, eventIds: ['e2'] });
+    const index = new Map<string, number>();
+    const nodes = encodeNodes([c1, j1], index);
+    const timeline = new TimelineEncoder(index);
+    timeline.add(...row('e1', 'c1', 1));
+    timeline.add(...row('e2', 'job:j1', 2));
+    const snapshot: SessionSnapshot = {
+      key: 'k',
+      version: 1,
+      summary,
+      nodes,
+      edges: encodeEdges([testEdge('job:j1', 'c1', ['job_id' as EdgeReason])], index),
+      timeline: timeline.finish(),
+      problems: [],
+      health,
+    };
+    const wire = JSON.parse(JSON.stringify(snapshot)) as SessionSnapshot;
+    expect(wire.timeline.nodeId.every((v) => typeof v === 'number')).toBe(true);
+    const data = fromSnapshot(wire);
+    const held = data.nodes.get('c1')!;
+    expect(data.timeline.nodeId(0)).toBe('c1');
+    expect(data.timeline.nodeId(1)).toBe('job:j1');
+    expect(data.edges.get('job:j1->c1')).toMatchObject({ source: 'job:j1', target: 'c1' });
+    // The very strings the nodes hold (shared-ids.ts).
+    expect(data.timeline.nodeId(0)).toBe(held.id);
+    expect(data.timeline.eventId(0)).toBe(held.eventIds[0]);
+
+    // A delta: its new node by position, and a row of a node it does not carry by id.
+    const c2 = testNode('c2', { kind: 'tool_call', label: 'git', seq: 3, eventIds: ['e3'] });
+    const deltaIndex = new Map<string, number>();
+    const upserted = encodeNodes([c2], deltaIndex);
+    const rows = new TimelineEncoder(deltaIndex);
+    rows.add(...row('e3', 'c2', 3));
+    rows.add(...row('e4', 'job:j1', 4));
+    const d: SessionDelta = {
+      key: 'k',
+      fromVersion: 1,
+      version: 2,
+      reset: false,
+      summary,
+      lineage: {
+        upsertedNodes: upserted,
+        removedNodes: [],
+        upsertedEdges: encodeEdges([testEdge('job:j1', 'c2', ['job_id' as EdgeReason])], deltaIndex),
+        removedEdges: [],
+      },
+      timeline: rows.finish(),
+      problems: [],
+      health,
+    };
+    const sent = JSON.parse(JSON.stringify(d)) as SessionDelta;
+    expect(sent.timeline.nodeId).toEqual([0, 'job:j1']);
+    expect(sent.lineage.upsertedEdges.target).toEqual([0]);
+    const next = applyDeltas(data, [sent]).data;
+    expect([next.timeline.nodeId(2), next.timeline.nodeId(3)]).toEqual(['c2', 'job:j1']);
+    expect(next.timeline.nodeId(2)).toBe(next.nodes.get('c2')!.id);
+    expect(next.edges.get('job:j1->c2')).toMatchObject({ target: 'c2' });
   });
 });

@@ -93,10 +93,13 @@ export const newStructure = () => ++lastStructure;
 
 export function fromSnapshot(s: SessionSnapshot): SessionData {
   const nodes = new Map<string, LineageNode>();
-  for (const n of decodeNodes(s.nodes)) nodes.set(n.id, fromWireNode(n));
+  // In wire order: the timeline's rows and the edges refer to them by position.
+  const list = decodeNodes(s.nodes).map(fromWireNode);
+  const ids: string[] = new Array(list.length);
+  for (let i = 0; i < list.length; i++) nodes.set((ids[i] = list[i]!.id), list[i]!);
   const nodeOf: NodeLookup = (id) => nodes.get(id);
   const edges = new Map<string, LineageEdge>();
-  for (const e of decodeEdges(s.edges)) edges.set(e.id, shareEnds(e, nodeOf));
+  for (const e of decodeEdges(s.edges, ids)) edges.set(e.id, shareEnds(e, nodeOf));
   return {
     key: s.key,
     version: s.version,
@@ -105,7 +108,7 @@ export function fromSnapshot(s: SessionSnapshot): SessionData {
     edges,
     revision: 0,
     nodeChanges: null,
-    timeline: Timeline.fromColumns(s.timeline, nodeOf),
+    timeline: Timeline.fromColumns(s.timeline, nodeOf, list),
     problems: s.problems,
     health: s.health,
     structure: newStructure(),
@@ -189,6 +192,8 @@ export function applyDeltas(data: SessionData, deltas: readonly SessionDelta[]):
       added.clear();
     }
     const { lineage } = delta;
+    /** The delta's nodes' ids in wire order (as held): its rows and edges refer to them by position. */
+    const ids: string[] = [];
     if (lineage.upsertedNodes.length || lineage.removedNodes.length) {
       nodes ??= data.nodes as Map<string, LineageNode>;
       for (const id of lineage.removedNodes) {
@@ -214,6 +219,7 @@ export function applyDeltas(data: SessionData, deltas: readonly SessionDelta[]):
         }
         if (prev) shareIdsWith(n, prev);
         nodes.set(n.id, n);
+        ids.push(n.id);
       }
     }
     if (lineage.upsertedEdges.length || lineage.removedEdges.length) {
@@ -227,7 +233,7 @@ export function applyDeltas(data: SessionData, deltas: readonly SessionDelta[]):
         else if (!removedEdges.has(id)) removedEdges.set(id, gone);
       }
       const current = nodes ?? data.nodes;
-      for (const e of decodeEdges(lineage.upsertedEdges)) {
+      for (const e of decodeEdges(lineage.upsertedEdges, ids)) {
         shareEnds(e, (id) => current.get(id));
         const prev = edges.get(e.id);
         if (!prev) {
@@ -240,7 +246,7 @@ export function applyDeltas(data: SessionData, deltas: readonly SessionDelta[]):
       }
     }
     const held = nodes ?? data.nodes;
-    timeline = timeline.merge(delta.timeline, (id) => held.get(id));
+    timeline = timeline.merge(delta.timeline, (id) => held.get(id), ids);
     if (delta.problems.length) problems = [...problems, ...delta.problems];
     last = { ...last, version: delta.version, summary: delta.summary, health: delta.health };
   }

@@ -11,9 +11,11 @@
 import type { TimelineEntry } from '../../../src-shared/bridge/contract';
 import {
   decodeTimeline,
+  nodeIdAt,
   type TimelineColumns,
   type TimelineRow,
 } from '../../../src-shared/bridge/timeline-columns';
+import type { LineageNode } from '../../../src-shared/lineage/types';
 import { eventIdOf, type NodeLookup } from './shared-ids';
 
 interface Columns {
@@ -88,9 +90,14 @@ export class Timeline {
    * (differences summed, table indexes turned into their strings): no row object per event and
    * no second set of columns (1.2M rows opening the bench's big log; the caller drops the
    * snapshot). Sorted only when the file is not in seq order. `nodeOf`: the session's nodes, whose
-   * strings the rows share (shared-ids.ts).
+   * strings the rows share (shared-ids.ts); `messageNodes`: the snapshot's nodes in wire order,
+   * which rows refer to by position (timeline-columns' `nodeId`).
    */
-  static fromColumns(wire: TimelineColumns, nodeOf?: NodeLookup): Timeline {
+  static fromColumns(
+    wire: TimelineColumns,
+    nodeOf?: NodeLookup,
+    messageNodes?: readonly LineageNode[],
+  ): Timeline {
     const n = wire.length;
     const { kinds, actors, seq, t, lineNo, byteOffset, byteLength } = wire;
     const kindIndex = wire.kind;
@@ -103,13 +110,20 @@ export class Timeline {
     let end = 0;
     const last = { seq: null as number | null, lineNo: 0 };
     const row = { seq: null as number | null, lineNo: 0 };
-    const { eventId, nodeId } = wire;
+    const { eventId } = wire;
+    const nodeId = wire.nodeId;
     for (let i = 0; i < n; i++) {
-      const node = nodeOf && nodeId[i] ? nodeOf(nodeId[i]!) : undefined;
+      const ref = nodeId[i];
+      const node =
+        typeof ref === 'number'
+          ? messageNodes?.[ref]
+          : nodeOf && ref !== null && ref !== undefined
+            ? nodeOf(ref)
+            : undefined;
       if (node) {
         nodeId[i] = node.id;
         eventId[i] = eventIdOf(node, eventId[i]!);
-      }
+      } else if (typeof ref === 'number') nodeId[i] = nodeIdAt(ref); // throws: not in its message
       kind[i] = kinds[kindIndex[i]!]!;
       const a = actorIndex[i]!;
       actor[i] = a < 0 ? null : actors[a]!;
@@ -135,7 +149,8 @@ export class Timeline {
       lineNo,
       byteOffset,
       byteLength,
-      nodeId,
+      // Every position was turned into its node's id above.
+      nodeId: nodeId as (string | null)[],
       actor,
       index: null,
     };
@@ -157,15 +172,20 @@ export class Timeline {
 
   /**
    * With a delta's rows: new events, and events seen again (they replace their old row). `nodeOf`:
-   * the session's nodes, whose strings the rows share (shared-ids.ts).
+   * the session's nodes, whose strings the rows share (shared-ids.ts); `nodeIds`: the ids of the
+   * delta's nodes in wire order, which rows refer to by position (timeline-columns' `nodeId`).
    */
-  merge(wire: TimelineColumns, nodeOf?: NodeLookup): Timeline {
+  merge(wire: TimelineColumns, nodeOf?: NodeLookup, nodeIds?: readonly string[]): Timeline {
     if (wire.length === 0) return this;
     const incoming: TimelineRow[] = [];
-    decodeTimeline(wire, (r) => {
-      if (nodeOf) shareIds(r, nodeOf);
-      incoming.push(r);
-    });
+    decodeTimeline(
+      wire,
+      (r) => {
+        if (nodeOf) shareIds(r, nodeOf);
+        incoming.push(r);
+      },
+      nodeIds,
+    );
     // Rows past the fresh ones may be events we hold: only they are looked up (the index of a
     // 1.2M-row timeline need not even be made while a log is first read).
     const fresh = wire.fresh ?? 0;
