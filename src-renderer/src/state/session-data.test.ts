@@ -182,7 +182,7 @@ describe('rows and edges that name their message’s nodes by position', () => {
     expect(data.timeline.nodeId(0)).toBe('c1');
     expect(data.timeline.nodeId(1)).toBe('job:j1');
     expect(data.edges.get('job:j1->c1')).toMatchObject({ source: 'job:j1', target: 'c1' });
-    // The very strings the nodes hold (shared-ids.ts).
+    // As the nodes hold them (the page shares one string per id: shared-ids.ts).
     expect(data.timeline.nodeId(0)).toBe(held.id);
     expect(data.timeline.eventId(0)).toBe(held.eventIds[0]);
 
