@@ -24,7 +24,12 @@ export interface KindColumns {
   id: string[];
   label: Column;
   seq: (number | null)[];
-  eventIds: string[][];
+  /**
+   * Per node, its events: a number is the position of the event's row in the timeline the same
+   * message carries (its `eventId` column), a string an event the message has no row for. A UUID
+   * per event was ~40 of a 1.2M-event snapshot's 240 MB, and the page compared it with its row's.
+   */
+  eventIds: (string | number)[][];
   /** Data fields by key; a row without the field (or null there) has null. */
   data: Record<string, Column>;
   /** Sparse: [row, value] for the rows that have them. */
@@ -120,8 +125,14 @@ function read(col: Column, i: number): unknown {
 /**
  * `index`, when given, is filled with each node's position in the order `decodeNodes` gives them,
  * for the message's timeline rows and edges to refer to them (`TimelineEncoder`, `encodeEdges`).
+ * `rowsOf`: a node's events as the positions of their rows in the message's timeline (an id where
+ * an event has no row there), in the order of its `eventIds`.
  */
-export function encodeNodes(nodes: Iterable<LineageNode>, index?: Map<string, number>): NodeColumns {
+export function encodeNodes(
+  nodes: Iterable<LineageNode>,
+  index?: Map<string, number>,
+  rowsOf?: (node: LineageNode) => (string | number)[],
+): NodeColumns {
   const byKind = new Map<LineageNode['kind'], LineageNode[]>();
   let length = 0;
   for (const n of nodes) {
@@ -134,7 +145,14 @@ export function encodeNodes(nodes: Iterable<LineageNode>, index?: Map<string, nu
     let at = 0;
     for (const list of byKind.values()) for (const n of list) index.set(n.id, at++);
   }
-  return { length, kinds: [...byKind].map(([kind, list]) => encodeKind(kind, list)) };
+  return { length, kinds: [...byKind].map(([kind, list]) => encodeKind(kind, list, rowsOf)) };
+}
+
+/** `rowsOf` for encodeNodes from a lookup of an event's row. */
+export function rowsBy(
+  rowOf: (eventId: string) => number | undefined,
+): (node: LineageNode) => (string | number)[] {
+  return (node) => node.eventIds.map((id) => rowOf(id) ?? id);
 }
 
 /** The ids of a message's nodes in the order `decodeNodes` gives them (what rows and edges refer to). */
@@ -149,11 +167,15 @@ export function nodeIdsOf(cols: NodeColumns): string[] {
  * per data key, no column of a key built only to be dropped (a 1.2M-event session's snapshot
  * spent 2 s here, and its garbage was a good part of the worker's 3 s of GC).
  */
-function encodeKind(kind: LineageNode['kind'], list: LineageNode[]): KindColumns {
+function encodeKind(
+  kind: LineageNode['kind'],
+  list: LineageNode[],
+  rowsOf?: (node: LineageNode) => (string | number)[],
+): KindColumns {
   const length = list.length;
   const id: string[] = [];
   const seq: (number | null)[] = [];
-  const eventIds: string[][] = [];
+  const eventIds: (string | number)[][] = [];
   const label = new ColumnBuilder(length);
   // Keys in the order they are first met, as the page's nodes have them.
   const data = new Map<string, ColumnBuilder>();
@@ -164,7 +186,7 @@ function encodeKind(kind: LineageNode['kind'], list: LineageNode[]): KindColumns
     const n = list[i]!;
     id.push(n.id);
     seq.push(n.seq);
-    eventIds.push(n.eventIds);
+    eventIds.push(rowsOf ? rowsOf(n) : n.eventIds);
     label.set(i, n.label);
     const d = n.data;
     for (const k in d) {
@@ -184,14 +206,30 @@ function encodeKind(kind: LineageNode['kind'], list: LineageNode[]): KindColumns
   return { kind, length, id, label: labels, seq, eventIds, data: columns, corrections, stale, missing };
 }
 
-export function decodeNodes(cols: NodeColumns): WireNode[] {
+/**
+ * `rowEventIds`: the `eventId` column of the timeline the same message carries, which nodes' events
+ * may refer to by position; a node then holds the very string its row has.
+ */
+export function decodeNodes(cols: NodeColumns, rowEventIds?: readonly string[]): WireNode[] {
   const out: WireNode[] = [];
-  for (const k of cols.kinds) decodeKind(k, out);
+  for (const k of cols.kinds) decodeKind(k, out, rowEventIds);
   return out;
 }
 
+/** In place (the message's own list, as the timeline's columns are taken over): positions become ids. */
+function eventIdsAt(ids: (string | number)[], rowEventIds?: readonly string[]): string[] {
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!;
+    if (typeof id === 'string') continue;
+    const at = rowEventIds?.[id];
+    if (at === undefined) throw new Error(`a node refers to timeline row #${id}, not in its message`);
+    ids[i] = at;
+  }
+  return ids as string[];
+}
+
 /** Field by field (a column's kind of storage checked once per column, not once per node). */
-function decodeKind(cols: KindColumns, out: WireNode[]): void {
+function decodeKind(cols: KindColumns, out: WireNode[], rowEventIds?: readonly string[]): void {
   const first = out.length;
   const labels = cols.label;
   // With the defaults (fromWireNode's) in the literal: set afterwards, they took a property
@@ -201,7 +239,7 @@ function decodeKind(cols: KindColumns, out: WireNode[]): void {
       id: cols.id[i]!,
       kind: cols.kind,
       label: read(labels, i) as string,
-      eventIds: cols.eventIds[i]!,
+      eventIds: eventIdsAt(cols.eventIds[i]!, rowEventIds),
       seq: cols.seq[i] ?? null,
       data: {},
       corrections: NO_CORRECTIONS,

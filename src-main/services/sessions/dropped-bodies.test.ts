@@ -101,11 +101,11 @@ describe('dropped tool bodies', () => {
     );
     const a = dropping.snapshot().snapshot;
     const b = kept.snapshot().snapshot;
-    expect(decodeNodes(a.nodes)).toEqual(decodeNodes(b.nodes));
+    expect(decodeNodes(a.nodes, a.timeline.eventId)).toEqual(decodeNodes(b.nodes, b.timeline.eventId));
     expect(decodeEdges(a.edges, nodeIdsOf(a.nodes))).toEqual(decodeEdges(b.edges, nodeIdsOf(b.nodes)));
     expect(rows(dropping)).toEqual(rows(kept));
     // The corrections took: renamed tool, failed result, moved result, new time and actor.
-    const nodes = decodeNodes(a.nodes);
+    const nodes = decodeNodes(a.nodes, a.timeline.eventId);
     expect(nodes.some((n) => n.kind === 'tool_call' && n.label === 'renamed_tool')).toBe(true);
     expect(rows(dropping).some((r) => r.actor === 'someone-else')).toBe(true);
     // A settled tool call's body was let go; a corrected one is held (its corrected view).

@@ -40,7 +40,13 @@ describe('LiveSession snapshots', () => {
       return out;
     };
     expect(whole.nodes.length).toBeGreaterThan(5000);
-    expect(decodeNodes(decoded.nodes)).toEqual(decodeNodes(whole.nodes));
+    // A node names its events by their rows' positions (decoding turns them into ids, in place).
+    const eventRefs = decoded.nodes.kinds.flatMap((k) => k.eventIds.flat());
+    expect(eventRefs.filter((v) => typeof v === 'string')).toEqual([]);
+    expect(eventRefs.length).toBeGreaterThan(10_000);
+    expect(decodeNodes(decoded.nodes, decoded.timeline.eventId)).toEqual(
+      decodeNodes(whole.nodes, whole.timeline.eventId),
+    );
     expect(decodeEdges(decoded.edges, nodeIdsOf(decoded.nodes))).toEqual(
       decodeEdges(whole.edges, nodeIdsOf(whole.nodes)),
     );
@@ -73,8 +79,8 @@ describe('LiveSession snapshots', () => {
     const wanted = new Set(all.slice(-300).flatMap((r) => (r.nodeId ? [r.nodeId] : [])));
     expect(wanted.size).toBeGreaterThan(100);
     const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
-    expect(decodeNodes(preview.nodes).sort(byId)).toEqual(
-      decodeNodes(whole.nodes)
+    expect(decodeNodes(preview.nodes, preview.timeline.eventId).sort(byId)).toEqual(
+      decodeNodes(whole.nodes, whole.timeline.eventId)
         .filter((n) => wanted.has(n.id))
         .sort(byId),
     );
@@ -151,7 +157,7 @@ describe('LiveSession snapshots', () => {
     session.markReady();
     const { snapshot } = session.snapshot();
     expect(snapshot.problems.length).toBeGreaterThan(0);
-    const nodes = decodeNodes(snapshot.nodes);
+    const nodes = decodeNodes(snapshot.nodes, snapshot.timeline.eventId);
     expect(nodes.some((n) => n.corrections?.length)).toBe(true);
     expect(nodes.some((n) => n.missing)).toBe(true);
     expect(snapshot.timeline.t).toContain(null);
@@ -161,7 +167,7 @@ describe('LiveSession snapshots', () => {
       data: Object.fromEntries(Object.entries(n.data).filter(([, v]) => v !== null)),
     });
     const byId = <T extends { id: string }>(list: T[]) => [...list].sort((a, b) => (a.id < b.id ? -1 : 1));
-    expect(byId(decodeNodes(back.nodes).map(fromWireNode))).toEqual(
+    expect(byId(decodeNodes(back.nodes, back.timeline.eventId).map(fromWireNode))).toEqual(
       byId([...session.lineageNodes()].map(dropNulls)),
     );
     expect(byId(decodeEdges(back.edges, nodeIdsOf(back.nodes)))).toEqual(byId([...session.lineageEdges()]));

@@ -14,7 +14,7 @@ import type {
   WireLineageDelta,
 } from '../../../src-shared/bridge/contract';
 import { TimelineEncoder, type TimelineColumns } from '../../../src-shared/bridge/timeline-columns';
-import { encodeEdges, encodeNodes } from '../../../src-shared/bridge/graph-columns';
+import { encodeEdges, encodeNodes, rowsBy } from '../../../src-shared/bridge/graph-columns';
 import type { ClassifiedRecord } from '../../../src-shared/formats/sciagent/classify-line';
 import {
   LoggedEvent,
@@ -190,9 +190,17 @@ export class LiveSession {
     if (!pending) return null;
     this.pending = null;
     this.version++;
-    // Rows and edges refer to the delta's own nodes by position (timeline-columns' `nodeId`).
+    // Rows and edges refer to the delta's own nodes by position (timeline-columns' `nodeId`), and
+    // nodes to the delta's rows (graph-columns' `eventIds`).
+    const rows = this.rowsOf(pending);
+    const rowIndex = new Map<string, number>();
+    for (let i = 0; i < rows.length; i++) rowIndex.set(rows[i]!.event.eventId, i);
     const nodeIndex = new Map<string, number>();
-    const lineage = toWireDelta(pending, nodeIndex);
+    const lineage = toWireDelta(
+      pending,
+      nodeIndex,
+      rowsBy((id) => rowIndex.get(id)),
+    );
     return {
       key: this.key,
       fromVersion: pending.fromVersion,
@@ -200,7 +208,7 @@ export class LiveSession {
       reset: pending.reset,
       summary: this.listItem(),
       lineage,
-      timeline: this.encodeTimeline(pending, nodeIndex),
+      timeline: this.encodeTimeline(rows, pending.added.length, nodeIndex),
       problems: pending.problems,
       health: { ...this.health, notices: [...this.health.notices] },
     };
@@ -223,9 +231,12 @@ export class LiveSession {
   snapshot(atLeast = 0): { snapshot: SessionSnapshot; delta: SessionDelta | null } {
     const delta = this.takeDelta();
     this.follow(atLeast);
-    // Rows and edges refer to the snapshot's nodes by position (timeline-columns' `nodeId`).
+    // Rows and edges refer to the snapshot's nodes by position (timeline-columns' `nodeId`), and
+    // nodes to its rows: every event's, in the log's order, so an event's row is its ordinal.
     const nodeIndex = new Map<string, number>();
-    const nodes = encodeNodes(this.lineage.nodes.values(), nodeIndex);
+    const nodes = encodeNodes(this.lineage.nodes.values(), nodeIndex, (node) =>
+      this.lineage.ordinalsOf(node),
+    );
     const encoder = new TimelineEncoder(nodeIndex);
     for (const view of this.log.events.values()) this.addRow(encoder, view);
     const snapshot: SessionSnapshot = {
@@ -255,7 +266,11 @@ export class LiveSession {
       if (node) nodes.set(node.id, node);
     }
     const nodeIndex = new Map<string, number>();
-    const wireNodes = encodeNodes(nodes.values(), nodeIndex);
+    const rowOf = (id: string) => {
+      const ordinal = events.get(id)?.event.ordinal;
+      return ordinal !== undefined && ordinal >= from ? ordinal - from : undefined;
+    };
+    const wireNodes = encodeNodes(nodes.values(), nodeIndex, rowsBy(rowOf));
     const encoder = new TimelineEncoder(nodeIndex);
     for (let i = from; i < events.size; i++) this.addRow(encoder, events.at(i)!);
     return {
@@ -370,24 +385,34 @@ export class LiveSession {
   }
 
   /**
-   * The pending timeline rows with the node each event belongs to now: the added events first,
-   * marked fresh (the page appends them without looking for an older row of the same event —
-   * 1.2M lookups opening a 1.2M-event log), then the corrected ones not added in this delta.
+   * The pending delta's rows, in the order they are sent: the added events first (sent marked
+   * fresh: the page appends them without looking for an older row of the same event — 1.2M lookups
+   * opening a 1.2M-event log), then the corrected ones not added in this delta (an event added and
+   * then corrected before the delta went out is sent once).
    */
-  private encodeTimeline(pending: PendingDelta, nodeIndex: ReadonlyMap<string, number>): TimelineColumns {
-    const encoder = new TimelineEncoder(nodeIndex);
-    for (const view of pending.added) this.addRow(encoder, view);
-    encoder.markFresh();
-    if (pending.corrected.length) {
-      // An event added and then corrected before the delta went out is sent once.
-      const seen = new Set<string>();
-      for (const view of pending.added) seen.add(view.event.eventId);
-      for (const view of pending.corrected) {
-        if (seen.has(view.event.eventId)) continue;
-        seen.add(view.event.eventId);
-        this.addRow(encoder, view);
-      }
+  private rowsOf(pending: PendingDelta): EventView[] {
+    if (!pending.corrected.length) return pending.added;
+    const rows = [...pending.added];
+    const seen = new Set<string>();
+    for (const view of pending.added) seen.add(view.event.eventId);
+    for (const view of pending.corrected) {
+      if (seen.has(view.event.eventId)) continue;
+      seen.add(view.event.eventId);
+      rows.push(view);
     }
+    return rows;
+  }
+
+  /** `rows` (rowsOf) with the node each event belongs to now, the first `fresh` marked fresh. */
+  private encodeTimeline(
+    rows: readonly EventView[],
+    fresh: number,
+    nodeIndex: ReadonlyMap<string, number>,
+  ): TimelineColumns {
+    const encoder = new TimelineEncoder(nodeIndex);
+    for (let i = 0; i < fresh; i++) this.addRow(encoder, rows[i]!);
+    encoder.markFresh();
+    for (let i = fresh; i < rows.length; i++) this.addRow(encoder, rows[i]!);
     return encoder.finish();
   }
 
@@ -438,8 +463,15 @@ function foldInto(pending: PendingDelta, delta: LineageDelta): void {
   for (const id of delta.removedEdges) pending.edges.set(id, null);
 }
 
-/** `nodeIndex` is filled with the positions of the delta's nodes (see graph-columns' `encodeNodes`). */
-function toWireDelta(pending: PendingDelta, nodeIndex: Map<string, number>): WireLineageDelta {
+/**
+ * `nodeIndex` is filled with the positions of the delta's nodes, `rowOf` gives its rows' (see
+ * graph-columns' `encodeNodes`).
+ */
+function toWireDelta(
+  pending: PendingDelta,
+  nodeIndex: Map<string, number>,
+  rowsOf: (node: LineageNode) => (string | number)[],
+): WireLineageDelta {
   const nodes: LineageNode[] = [];
   const removedNodes: string[] = [];
   const edges: LineageEdge[] = [];
@@ -452,7 +484,7 @@ function toWireDelta(pending: PendingDelta, nodeIndex: Map<string, number>): Wir
     if (e) edges.push(e);
     else removedEdges.push(id);
   }
-  const upsertedNodes = encodeNodes(nodes, nodeIndex);
+  const upsertedNodes = encodeNodes(nodes, nodeIndex, rowsOf);
   return { upsertedNodes, removedNodes, upsertedEdges: encodeEdges(edges, nodeIndex), removedEdges };
 }
 

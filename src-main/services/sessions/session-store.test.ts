@@ -66,7 +66,7 @@ describe('SessionStore', () => {
     expect(item).toMatchObject({ sessionId: 'e2e-sess', events: 10, parseErrors: 0, status: 'ready' });
     expect(item!.verdicts.verified).toBe(3);
     const snap = await store.snapshot(log);
-    expect(decodeNodes(snap.nodes).map((n) => n.id)).toContain('job:sciagent-x');
+    expect(decodeNodes(snap.nodes, snap.timeline.eventId).map((n) => n.id)).toContain('job:sciagent-x');
     expect(snap.timeline.length).toBe(10);
 
     // Node bodies are slim; the full body comes back from disk on demand, with its correction.
@@ -94,7 +94,11 @@ describe('SessionStore', () => {
     await appendFile(log, text.slice(30));
     const added = await until(
       () =>
-        deltas().find((d) => decodeNodes(d.delta.lineage.upsertedNodes).some((n) => n.id === 'tool:tc-new')),
+        deltas().find((d) =>
+          decodeNodes(d.delta.lineage.upsertedNodes, d.delta.timeline.eventId).some(
+            (n) => n.id === 'tool:tc-new',
+          ),
+        ),
       'the appended tool call',
     );
     expect(added.delta.timeline.eventId).toEqual(['new-1']);
@@ -148,7 +152,7 @@ describe('SessionStore', () => {
     // A page that kept the first snapshot never takes the new session's versions for its own.
     expect(again.version).toBeGreaterThan(first.version);
     expect(again.timeline.length).toBe(11);
-    expect(decodeNodes(again.nodes).map((n) => n.id)).toContain('tool:tc-ac');
+    expect(decodeNodes(again.nodes, again.timeline.eventId).map((n) => n.id)).toContain('tool:tc-ac');
   });
 
   it('a session whose worker died is read again in a new one, ready again, its page told to resync', async () => {
@@ -171,7 +175,9 @@ describe('SessionStore', () => {
     await until(() => opened.list()[0]!.status === 'ready' && opened.list()[0]!.events === 10, 'ready again');
     const after = await opened.snapshot(log);
     expect(after.timeline.length).toBe(10);
-    expect(decodeNodes(after.nodes).map((n) => n.id)).toEqual(decodeNodes(before.nodes).map((n) => n.id));
+    expect(decodeNodes(after.nodes, after.timeline.eventId).map((n) => n.id)).toEqual(
+      decodeNodes(before.nodes, before.timeline.eventId).map((n) => n.id),
+    );
   });
 
   it('refuses to open a path outside its roots', async () => {

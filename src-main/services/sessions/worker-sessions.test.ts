@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { LOADING_DELTA_ROWS, LOADING_FLUSH_MS, WorkerSessions } from './worker-sessions';
 import type { DeltaJson, SessionJob, SessionOp } from './session-worker-protocol';
 import { decodeNodes } from '../../../src-shared/bridge/graph-columns';
+import type { SessionSnapshot } from '../../../src-shared/bridge/contract';
 
 const enc = new TextEncoder();
 const line = (seq: number) =>
@@ -176,7 +177,8 @@ describe('child sessions beside a log', () => {
       const { json } = sessions.handle({ ...job, op: { op: 'snapshot', version: 0 } }) as {
         json: Uint8Array;
       };
-      const nodes = decodeNodes(JSON.parse(new TextDecoder().decode(json)).nodes);
+      const snapshot = JSON.parse(new TextDecoder().decode(json)) as SessionSnapshot;
+      const nodes = decodeNodes(snapshot.nodes, snapshot.timeline.eventId);
       const exists = (id: string) => nodes.find((n) => n.id === id)?.data['exists'];
       expect(exists('child:kid')).toBe(true);
       expect(exists('child:gone')).toBe(false);

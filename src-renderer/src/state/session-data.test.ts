@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionDelta, SessionListItem, SessionSnapshot } from '../../../src-shared/bridge/contract';
-import { encodeEdges, encodeNodes } from '../../../src-shared/bridge/graph-columns';
+import { encodeEdges, encodeNodes, rowsBy } from '../../../src-shared/bridge/graph-columns';
 import { emptyTimelineColumns, TimelineEncoder } from '../../../src-shared/bridge/timeline-columns';
 import type { EdgeReason, LineageEdge, LineageNode } from '../../../src-shared/lineage/types';
 import { testEdge, testNode } from '../../../src-shared/lineage/test-support/lineage-fixtures';
@@ -158,10 +158,12 @@ describe('rows and edges that name their message’s nodes by position', () => {
     [eventId, 'tool_call', seq, null, seq, seq * 10, 9, nodeId, null] as const;
 
   it('are given the nodes’ ids, as the nodes hold them, in a snapshot and in a delta', () => {
-    const c1 = testNode('c1', { kind: 'tool_call', label: 'bash', seq: 1, eventIds: ['e1'] });
+    // c1's second event has no row in the snapshot: it stays an id.
+    const c1 = testNode('c1', { kind: 'tool_call', label: 'bash', seq: 1, eventIds: ['e1', 'gone'] });
     const j1 = testNode('job:j1', { kind: 'job', label: 'j1', seq: 2, eventIds: ['e2'] });
     const index = new Map<string, number>();
-    const nodes = encodeNodes([c1, j1], index);
+    const rowOf = (id: string) => ({ e1: 0, e2: 1 })[id];
+    const nodes = encodeNodes([c1, j1], index, rowsBy(rowOf));
     const timeline = new TimelineEncoder(index);
     timeline.add(...row('e1', 'c1', 1));
     timeline.add(...row('e2', 'job:j1', 2));
@@ -177,6 +179,7 @@ describe('rows and edges that name their message’s nodes by position', () => {
     };
     const wire = JSON.parse(JSON.stringify(snapshot)) as SessionSnapshot;
     expect(wire.timeline.nodeId.every((v) => typeof v === 'number')).toBe(true);
+    expect(wire.nodes.kinds.map((k) => k.eventIds)).toEqual([[[0, 'gone']], [[1]]]);
     const data = fromSnapshot(wire);
     const held = data.nodes.get('c1')!;
     expect(data.timeline.nodeId(0)).toBe('c1');
@@ -184,12 +187,18 @@ describe('rows and edges that name their message’s nodes by position', () => {
     expect(data.edges.get('job:j1->c1')).toMatchObject({ source: 'job:j1', target: 'c1' });
     // As the nodes hold them (the page shares one string per id: shared-ids.ts).
     expect(data.timeline.nodeId(0)).toBe(held.id);
+    expect(held.eventIds).toEqual(['e1', 'gone']);
+    expect(data.nodes.get('job:j1')!.eventIds).toEqual(['e2']);
     expect(data.timeline.eventId(0)).toBe(held.eventIds[0]);
 
     // A delta: its new node by position, and a row of a node it does not carry by id.
     const c2 = testNode('c2', { kind: 'tool_call', label: 'git', seq: 3, eventIds: ['e3'] });
     const deltaIndex = new Map<string, number>();
-    const upserted = encodeNodes([c2], deltaIndex);
+    const upserted = encodeNodes(
+      [c2],
+      deltaIndex,
+      rowsBy((id) => (id === 'e3' ? 0 : undefined)),
+    );
     const rows = new TimelineEncoder(deltaIndex);
     rows.add(...row('e3', 'c2', 3));
     rows.add(...row('e4', 'job:j1', 4));
@@ -212,9 +221,11 @@ describe('rows and edges that name their message’s nodes by position', () => {
     const sent = JSON.parse(JSON.stringify(d)) as SessionDelta;
     expect(sent.timeline.nodeId).toEqual([0, 'job:j1']);
     expect(sent.lineage.upsertedEdges.target).toEqual([0]);
+    expect(sent.lineage.upsertedNodes.kinds[0]!.eventIds).toEqual([[0]]);
     const next = applyDeltas(data, [sent]).data;
     expect([next.timeline.nodeId(2), next.timeline.nodeId(3)]).toEqual(['c2', 'job:j1']);
     expect(next.timeline.nodeId(2)).toBe(next.nodes.get('c2')!.id);
     expect(next.edges.get('job:j1->c2')).toMatchObject({ target: 'c2' });
+    expect(next.nodes.get('c2')!.eventIds).toEqual(['e3']);
   });
 });

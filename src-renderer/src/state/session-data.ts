@@ -93,8 +93,9 @@ export const newStructure = () => ++lastStructure;
 
 export function fromSnapshot(s: SessionSnapshot): SessionData {
   const nodes = new Map<string, LineageNode>();
-  // In wire order: the timeline's rows and the edges refer to them by position.
-  const list = decodeNodes(s.nodes).map(fromWireNode);
+  // In wire order: the timeline's rows and the edges refer to them by position (and they to the
+  // rows' event ids: each node then holds its rows' very strings).
+  const list = decodeNodes(s.nodes, s.timeline.eventId).map(fromWireNode);
   const ids: string[] = new Array(list.length);
   for (let i = 0; i < list.length; i++) nodes.set((ids[i] = list[i]!.id), list[i]!);
   const nodeOf: NodeLookup = (id) => nodes.get(id);
@@ -205,7 +206,7 @@ export function applyDeltas(data: SessionData, deltas: readonly SessionDelta[]):
         if (added.has(id)) added.delete(id);
         else if (!removedNodes.has(id)) removedNodes.set(id, gone);
       }
-      for (const wire of decodeNodes(lineage.upsertedNodes)) {
+      for (const wire of decodeNodes(lineage.upsertedNodes, delta.timeline.eventId)) {
         const n = fromWireNode(wire);
         const prev = nodes.get(n.id);
         if (!before.has(n.id)) before.set(n.id, prev ?? null);
