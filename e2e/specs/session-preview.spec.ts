@@ -3,9 +3,7 @@
  * preview), then everything when its snapshot comes. Timings are the bench's business; this
  * checks what is shown, in order.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { sessionLines } from '../../bench/generate-session.mjs';
+import { writeGeneratedSession } from '../support/generated-session';
 import { test, expect } from '../support/serve-fixture';
 
 const SESSION = 'big-preview';
@@ -15,10 +13,7 @@ test('a big session shows its newest events first, then all of them with the gra
   app,
   served,
 }) => {
-  const log = path.join(served.home, 'sessions', SESSION, 'provenance.jsonl');
-  await mkdir(path.dirname(log), { recursive: true });
-  const lines = [...sessionLines(SESSION, EVENTS)];
-  await writeFile(log, lines.join('\n') + '\n');
+  const { lines } = await writeGeneratedSession(served.home, SESSION, EVENTS);
   const total = lines.length;
   const row = app.locator(`[data-testid="session-row"][data-session-id="${SESSION}"]`);
   await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });

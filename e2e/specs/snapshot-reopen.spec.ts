@@ -3,10 +3,10 @@
  * back, and a fresh tab, each take a new one. Whatever way the snapshot is written and decoded,
  * the page shows the same graph, the same timeline and the same details every time.
  */
-import { appendFile, mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { appendFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { sessionLines } from '../../bench/generate-session.mjs';
+import { writeGeneratedSession } from '../support/generated-session';
 import { test, expect } from '../support/serve-fixture';
 
 const SESSION = 'reopened';
@@ -34,10 +34,7 @@ test('a session opened again (switched back to, or in a fresh tab) shows the sam
   app,
   served,
 }) => {
-  const log = path.join(served.home, 'sessions', SESSION, 'provenance.jsonl');
-  await mkdir(path.dirname(log), { recursive: true });
-  const lines = [...sessionLines(SESSION, EVENTS)];
-  await writeFile(log, lines.join('\n') + '\n');
+  const { log, lines } = await writeGeneratedSession(served.home, SESSION, EVENTS);
   const count = String(lines.length);
   await open(app, SESSION);
   const summary = app.locator('[data-testid="timeline-summary"]');

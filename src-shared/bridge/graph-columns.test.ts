@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { LineageEdge, LineageNode } from '../lineage/types';
-import { decodeEdges, decodeNodes, encodeEdges, encodeNodes } from './graph-columns';
+import {
+  decodeEdges,
+  decodeNodes,
+  encodeEdges,
+  encodeNodes,
+  nodeIdsOf,
+  rowsBy,
+  type NodeColumns,
+} from './graph-columns';
 import { fromWireNode } from './wire-node';
 
 const node = (i: number, over: Partial<LineageNode> = {}): LineageNode => ({
@@ -94,5 +102,49 @@ describe('graph columns', () => {
     // Edges with the same reasons share one (frozen) list on the page.
     expect(back[0]!.reasons).toBe(back[1]!.reasons);
     expect(Object.isFrozen(back[0]!.reasons)).toBe(true);
+  });
+
+  it('name their message’s rows and nodes by position, in the order decoded, and refuse one it does not carry', () => {
+    const job: LineageNode = { ...node(9), id: 'job:j', kind: 'job', eventIds: ['e9a', 'not-here'] };
+    const index = new Map<string, number>();
+    const rows = ['e2a', 'e9a', 'e1a', 'e1b'];
+    const cols = encodeNodes(
+      [node(1), job, node(2)],
+      index,
+      rowsBy((id) => (rows.indexOf(id) >= 0 ? rows.indexOf(id) : undefined)),
+    );
+    // Kind by kind: the two tool calls, then the job.
+    expect([...index]).toEqual([
+      ['tool:1', 0],
+      ['tool:2', 1],
+      ['job:j', 2],
+    ]);
+    expect(nodeIdsOf(cols)).toEqual(['tool:1', 'tool:2', 'job:j']);
+    const wire = () => JSON.parse(JSON.stringify(cols)) as NodeColumns;
+    expect(wire().kinds.map((k) => k.eventIds)).toEqual([
+      [
+        [2, 3],
+        [0, 'e2b'],
+      ],
+      [[1, 'not-here']],
+    ]);
+    expect(decodeNodes(wire(), rows).map((n) => n.eventIds)).toEqual([
+      ['e1a', 'e1b'],
+      ['e2a', 'e2b'],
+      ['e9a', 'not-here'],
+    ]);
+    expect(() => decodeNodes(wire(), rows.slice(0, 2))).toThrow(
+      'a node refers to timeline row #2, not in its message',
+    );
+    expect(() => decodeNodes(wire())).toThrow(/not in its message/);
+
+    const edges = JSON.parse(
+      JSON.stringify(
+        encodeEdges([{ id: 'job:j->tool:2', source: 'job:j', target: 'tool:2', reasons: [] }], index),
+      ),
+    );
+    expect(edges.target).toEqual([1]);
+    expect(decodeEdges(edges, nodeIdsOf(cols))[0]).toMatchObject({ id: 'job:j->tool:2', target: 'tool:2' });
+    expect(() => decodeEdges(edges, [])).toThrow('an edge refers to node #1, not in its message');
   });
 });

@@ -308,7 +308,7 @@ export function decodeEdges(cols: EdgeColumns, nodeIds?: readonly string[]): Lin
   const shared = 'table' in cols.reasons ? cols.reasons.table.map(splitReasons) : null;
   for (let i = 0; i < cols.length; i++) {
     const source = read(cols.source, i) as string;
-    const target = nodeIdAt(cols.target[i], nodeIds)!;
+    const target = nodeIdAt(cols.target[i], nodeIds, 'an edge')!;
     let reasons: LineageEdge['reasons'];
     if (shared && 'index' in cols.reasons) {
       const at = cols.reasons.index[i]!;

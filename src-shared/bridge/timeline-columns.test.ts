@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { encodeTimeline, timelineRows, type TimelineRow } from './timeline-columns';
+import {
+  encodeTimeline,
+  TimelineEncoder,
+  timelineRows,
+  type TimelineColumns,
+  type TimelineRow,
+} from './timeline-columns';
 
 const row = (over: Partial<TimelineRow>): TimelineRow => ({
   eventId: 'e',
@@ -42,5 +48,18 @@ describe('timeline columns', () => {
     expect(cols.lineNo).toEqual([1, 1, 1]);
     expect(cols.byteOffset).toEqual([0, 0, 0]);
     expect(cols.t.slice(1)).toEqual([1500, 1500]);
+  });
+});
+
+describe('rows that name their message’s nodes by position', () => {
+  it('are given those nodes’ ids, and a position the message does not carry is refused by name', () => {
+    const encoder = new TimelineEncoder(new Map([['tool:x', 0]]));
+    encoder.add('a', 'tool_call', 1, null, 1, 0, 10, 'tool:x', null);
+    encoder.add('b', 'tool_call', 2, null, 2, 11, 10, 'tool:elsewhere', null);
+    const cols = JSON.parse(JSON.stringify(encoder.finish())) as TimelineColumns;
+    expect(cols.nodeId).toEqual([0, 'tool:elsewhere']);
+    expect(timelineRows(cols, ['tool:x']).map((r) => r.nodeId)).toEqual(['tool:x', 'tool:elsewhere']);
+    expect(() => timelineRows(cols, [])).toThrow('a timeline row refers to node #0, not in its message');
+    expect(() => timelineRows(cols)).toThrow(/not in its message/);
   });
 });

@@ -206,13 +206,17 @@ export function timelineRows(cols: TimelineColumns, nodeIds?: readonly string[])
   return out;
 }
 
-/** A row's node id: as written, or the id of the message's node it refers to by position. */
+/**
+ * A row's (or an edge's, `what`) node id: as written, or the id of the message's node it refers to
+ * by position.
+ */
 export function nodeIdAt(
   value: string | number | null | undefined,
   nodeIds?: readonly string[],
+  what = 'a timeline row',
 ): string | null {
   if (typeof value !== 'number') return value ?? null;
   const id = nodeIds?.[value];
-  if (id === undefined) throw new Error(`timeline row refers to node #${value}, not in its message`);
+  if (id === undefined) throw new Error(`${what} refers to node #${value}, not in its message`);
   return id;
 }

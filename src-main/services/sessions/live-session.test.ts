@@ -22,16 +22,22 @@ function readSession(): LiveSession {
   return session;
 }
 
+/** The same bytes read the way serve's session worker reads them, first read done. */
+function readInWorker() {
+  const sessions = new WorkerSessions();
+  const job = { id: 1, fileKey: 'f', sessionId: 'gen' };
+  sessions.handle({
+    ...job,
+    op: { op: 'read', bytes, fromOffset: 0, reset: true, final: true, fileBytes: bytes.length },
+  });
+  sessions.handle({ ...job, op: { op: 'ready' } });
+  return { sessions, job };
+}
+
 describe('LiveSession snapshots', () => {
   it("a worker's snapshot JSON decodes to the session's snapshot (nodes, edges, timeline)", () => {
     const whole = readSession().snapshot().snapshot;
-    const sessions = new WorkerSessions();
-    const job = { id: 1, fileKey: 'f', sessionId: 'gen' };
-    sessions.handle({
-      ...job,
-      op: { op: 'read', bytes, fromOffset: 0, reset: true, final: true, fileBytes: bytes.length },
-    });
-    sessions.handle({ ...job, op: { op: 'ready' } });
+    const { sessions, job } = readInWorker();
     const { json } = sessions.handle({ ...job, op: { op: 'snapshot', version: 0 } }) as { json: Uint8Array };
     const decoded = JSON.parse(new TextDecoder().decode(json)) as SessionSnapshot;
     const rows = (s: SessionSnapshot) => {
@@ -61,13 +67,7 @@ describe('LiveSession snapshots', () => {
   });
 
   it("a worker's preview is the session's newest events and row, and starts no following", () => {
-    const sessions = new WorkerSessions();
-    const job = { id: 1, fileKey: 'f', sessionId: 'gen' };
-    sessions.handle({
-      ...job,
-      op: { op: 'read', bytes, fromOffset: 0, reset: true, final: true, fileBytes: bytes.length },
-    });
-    sessions.handle({ ...job, op: { op: 'ready' } });
+    const { sessions, job } = readInWorker();
     const json = sessions.handle({ ...job, op: { op: 'preview', rows: 300 } }) as Uint8Array;
     const preview = JSON.parse(new TextDecoder().decode(json)) as SessionPreview;
     const whole = readSession().snapshot().snapshot;

@@ -15,7 +15,7 @@ import { startsOnOtherThanSession } from '../features/links/url-sync';
 import { runHostCommand } from './host-commands';
 import { pickInitialSession } from './initial-session';
 import { expireLater } from './new-mark-expiry';
-import { useAppStore } from './store';
+import { useAppStore, type AppState } from './store';
 
 const LAST_SESSION_KEY = 'lineage-explorer.lastSession';
 
@@ -184,7 +184,19 @@ function applyQueued(): void {
     buffered?.push(...mine);
     return;
   }
-  const result = state().applySessionDeltas(mine);
+  let result: ReturnType<AppState['applySessionDeltas']>;
+  try {
+    result = state().applySessionDeltas(mine);
+  } catch (error) {
+    // A delta that cannot be applied (it names a node or row its message does not carry) may have
+    // changed the maps it updates in place: the session is taken again, whole, and the user told.
+    state().pushToast(
+      `A change to this session could not be applied (${message(error)}): reloading it`,
+      'error',
+    );
+    void loadSnapshot(mine[0]!.key);
+    return;
+  }
   if (result === 'gap') void loadSnapshot(mine[0]!.key);
   else if (Array.isArray(result) && result.length) {
     expireLater(result);

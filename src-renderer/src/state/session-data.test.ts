@@ -227,5 +227,11 @@ describe('rows and edges that name their message’s nodes by position', () => {
     expect(next.timeline.nodeId(2)).toBe(next.nodes.get('c2')!.id);
     expect(next.edges.get('job:j1->c2')).toMatchObject({ target: 'c2' });
     expect(next.nodes.get('c2')!.eventIds).toEqual(['e3']);
+
+    // A row naming a node its delta does not carry is refused by name (host-sync then tells the
+    // user and takes the session again).
+    const bad = JSON.parse(JSON.stringify({ ...sent, fromVersion: 2, version: 3 })) as SessionDelta;
+    bad.timeline.nodeId = [5, 'job:j1'];
+    expect(() => applyDeltas(next, [bad])).toThrow('a timeline row refers to node #5, not in its message');
   });
 });
