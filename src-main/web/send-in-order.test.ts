@@ -57,4 +57,28 @@ describe('sendInOrder', () => {
     expect(received).toEqual(['{"n":1}', `{"a":${body.toString()}}`, '{"n":3}']);
     page.close();
   });
+
+  it('writes a big message a piece at a time: pieces the page has not taken wait unwritten, not in the socket', async () => {
+    const { client, received, page } = await connected();
+    // The page stops reading (as a page busy parsing does): the kernel's buffers fill up.
+    const raw = (page as unknown as { _socket: import('node:net').Socket })._socket;
+    raw.pause();
+    const big = Buffer.alloc(24 * 1024 * 1024, 'x');
+    sendInOrder(client, [big]);
+    let most = 0;
+    const until = Date.now() + 400;
+    while (Date.now() < until) {
+      most = Math.max(most, client.socket.bufferedAmount);
+      await new Promise((r) => setImmediate(r));
+    }
+    // Unwritten in the socket: at most a piece and its frame header (all of it, were the pieces
+    // handed over regardless — written later in one long call that holds the event loop).
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(PIECE_BYTES + 16);
+    raw.resume();
+    for (let i = 0; i < 300 && received.length < 1; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(received).toHaveLength(1);
+    expect(received[0]!.length).toBe(big.length);
+    page.close();
+  });
 });

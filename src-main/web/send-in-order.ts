@@ -5,8 +5,10 @@
  * Order: a reply encoded over several turns (json-in-slices) must not be overtaken by a delta
  * pushed meanwhile (the page would apply a delta of a snapshot it does not have yet). Pieces: a
  * socket write copies its bytes at once, and one of a 17 MB snapshot held serve's event loop
- * ~60 ms here (2 MB deltas ~20 ms); a message is sent as fragments of at most PIECE_BYTES, one a
- * turn (the page gets it whole; RFC 6455 lets a text message's fragments split a character).
+ * ~60 ms here (2 MB deltas ~20 ms); a message is sent as fragments of at most PIECE_BYTES (the
+ * page gets it whole; RFC 6455 lets a text message's fragments split a character), the next
+ * once the last is written: pieces the socket had not taken yet were written later all in one
+ * `writev` — a 200 MB snapshot to a busy page held serve's event loop 100–600 ms in that call.
  */
 import type { WebSocket } from 'ws';
 
@@ -56,7 +58,10 @@ export function sendInOrder(
     .finally(() => client.pending--);
 }
 
-/** `parts` (one message's bytes) as text fragments of at most PIECE_BYTES, one a turn. */
+/**
+ * `parts` (one message's bytes) as text fragments of at most PIECE_BYTES, each once the one
+ * before it is written (at least a turn apart).
+ */
 async function sendInPieces(socket: WebSocket, parts: readonly Uint8Array[]): Promise<void> {
   const pieces: Uint8Array[] = [];
   for (const part of parts)
@@ -65,7 +70,11 @@ async function sendInPieces(socket: WebSocket, parts: readonly Uint8Array[]): Pr
   for (let i = 0; i < pieces.length; i++) {
     if (socket.readyState !== socket.OPEN) return;
     const fin = i === pieces.length - 1;
-    socket.send(pieces[i]!, { binary: false, fin });
-    if (!fin) await yieldTurn();
+    if (fin) socket.send(pieces[i]!, { binary: false, fin });
+    else {
+      // Called once the socket has written it (or failed: then the state check above ends it).
+      await new Promise<void>((resolve) => socket.send(pieces[i]!, { binary: false, fin }, () => resolve()));
+      await yieldTurn();
+    }
   }
 }
