@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sessionLines } from '../../bench/generate-session.mjs';
 
@@ -12,8 +12,26 @@ export async function writeGeneratedSession(
   sessionId: string,
   events: number,
 ): Promise<{ log: string; lines: string[] }> {
-  const log = path.join(home, 'sessions', sessionId, 'provenance.jsonl');
-  await mkdir(path.dirname(log), { recursive: true });
+  return writeSession(path.join(home, 'sessions', sessionId), sessionId, events);
+}
+
+/**
+ * The same, written beside the home: `reveal()` makes the whole session appear in it at once
+ * (one rename of its folder, on the same file system), as a big log copied in does.
+ */
+export async function stageGeneratedSession(
+  home: string,
+  sessionId: string,
+  events: number,
+): Promise<{ lines: string[]; reveal: () => Promise<void> }> {
+  const staged = path.join(`${home}-staging`, sessionId);
+  const { lines } = await writeSession(staged, sessionId, events);
+  return { lines, reveal: () => rename(staged, path.join(home, 'sessions', sessionId)) };
+}
+
+async function writeSession(dir: string, sessionId: string, events: number) {
+  const log = path.join(dir, 'provenance.jsonl');
+  await mkdir(dir, { recursive: true });
   const lines = [...sessionLines(sessionId, events)];
   await writeFile(log, lines.join('\n') + '\n');
   return { log, lines };

@@ -242,6 +242,37 @@ function snapshotOf(key: string): Promise<SessionSnapshot> {
 const PREVIEW_MIN_EVENTS = 20_000;
 
 /**
+ * A session opened with more than this much of its log still to read is watched through previews
+ * (its newest events, refreshed every READ_PREVIEW_MS) until the read is over, then taken whole.
+ * Following a read event by event cost the page as much CPU as the read cost serve (a 1.2M-event
+ * log: ~11 s each on the 2 cores), so serve read it a third slower, and its event loop waited for
+ * a core (blocks of 70–180 ms). A smaller rest of a read is followed as before.
+ */
+const FOLLOW_READ_MAX_BYTES = 32 * 1024 * 1024;
+const READ_PREVIEW_MS = 500;
+const FIRST_PREVIEW_MS = 100;
+
+const leftToRead = (row: SessionListItem | undefined) =>
+  row?.status === 'loading' ? Math.max(0, row.fileBytes - row.bytesRead) : 0;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Asks for `key`'s preview and shows it unless another load began meanwhile or it has no events
+ * yet (a log whose read has just begun, or a closed session read again). Null if it failed: a
+ * preview is only a head start, the snapshot still comes (or says what went wrong).
+ */
+async function askPreview(key: string, generation: number): Promise<SessionPreview | null> {
+  try {
+    const preview = await call('sessions', 'preview', key);
+    if (generation === loadGeneration && preview.timeline.length > 0) state().applyPreview(preview);
+    return preview;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Shows the preview of a big session not shown yet, and returns it. Asked before its snapshot:
  * serve answers a log's requests in order, so asked after it, it would wait for the snapshot.
  * With a snapshot already on its way, the preview that came before it is shown again.
@@ -254,16 +285,19 @@ async function showPreview(key: string, generation: number): Promise<SessionPrev
     return null;
   }
   const row = state().sessions.find((s) => s.key === key);
-  if (!row || row.events < PREVIEW_MIN_EVENTS) return null;
-  try {
-    const preview = await call('sessions', 'preview', key);
-    // None read yet (a closed session being read again): the snapshot comes as soon.
-    if (preview.timeline.length === 0) return null;
-    if (generation === loadGeneration) state().applyPreview(preview);
-    return preview;
-  } catch {
-    return null; // only a head start: the snapshot still comes (or says what went wrong)
+  if (!row || (row.events < PREVIEW_MIN_EVENTS && leftToRead(row) <= FOLLOW_READ_MAX_BYTES)) return null;
+  let preview = await askPreview(key, generation);
+  // A long read: its newest events while it lasts, then the snapshot.
+  const longRead = leftToRead(row) > FOLLOW_READ_MAX_BYTES;
+  while (longRead && generation === loadGeneration && leftToRead(preview?.summary ?? row) > 0) {
+    // Nothing read yet (the read has just begun): asked again soon, for the first rows.
+    await sleep(preview?.timeline.length ? READ_PREVIEW_MS : FIRST_PREVIEW_MS);
+    if (generation !== loadGeneration) break;
+    const next = await askPreview(key, generation);
+    if (!next) break; // the snapshot instead, which says what went wrong if anything did
+    preview = next;
   }
+  return preview && preview.timeline.length > 0 ? preview : null;
 }
 
 /** Takes a full snapshot of `key` (first open, gap, reconnect); later deltas wait for it. */

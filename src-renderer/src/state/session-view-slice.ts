@@ -39,7 +39,7 @@ export interface SessionViewSlice {
   data: SessionData | null;
   /**
    * `data` is a preview (the newest events and the row, no graph) shown while a big session's
-   * snapshot is on its way; the snapshot replaces it.
+   * snapshot is on its way, or while a long read of its log lasts; the snapshot replaces it.
    */
   preview: boolean;
   /** Node ids that arrived live in the last moments (the transient "new" mark). */
@@ -48,7 +48,7 @@ export interface SessionViewSlice {
   beginView(key: string | null): void;
   failView(key: string, message: string): void;
   applySnapshot(snapshot: SessionSnapshot): void;
-  /** Shows a preview until the snapshot comes (never in place of data a snapshot brought). */
+  /** Shows a preview (in place of an older one) until the snapshot comes, never in place of its data. */
   applyPreview(preview: SessionPreview): void;
   /**
    * Applies the deltas that follow our version, in one store update. Returns the ids it marked
@@ -95,7 +95,8 @@ export const createSessionViewSlice: StateCreator<AppState, [], [], SessionViewS
 
   applyPreview: (preview) => {
     const { viewKey, data } = get();
-    if (viewKey !== preview.key || data) return;
+    // A newer preview replaces one (a long read is watched through them); a snapshot's data stays.
+    if (viewKey !== preview.key || (data && !get().preview)) return;
     // No graph shape: the graph says it is loading until the snapshot.
     set({ data: fromPreview(preview), preview: true });
   },

@@ -251,7 +251,9 @@ function GraphCanvas() {
               {viewStatus !== 'loading'
                 ? 'Laying out…'
                 : previewOf !== null
-                  ? `Loading the graph of ${formatCount(previewOf)} events…`
+                  ? fileLoading
+                    ? `${formatCount(previewOf)} events read so far — the graph is drawn once the log is read`
+                    : `Loading the graph of ${formatCount(previewOf)} events…`
                   : 'Loading session…'}
             </div>
             {fileLoading && <LoadProgress />}

@@ -50,6 +50,7 @@ export function TimelinePanel() {
   const newNodes = useAppStore(selectNewNodes);
   const preview = useAppStore(selectIsPreview);
   const total = useAppStore(selectSummary)?.events ?? 0;
+  const reading = useAppStore(selectSummary)?.status === 'loading';
   const list = useRef<VirtualListHandle>(null);
   const [box, { width }] = useElementSize<HTMLDivElement>();
 
@@ -127,7 +128,8 @@ export function TimelinePanel() {
       >
         {preview ? (
           <span data-testid="timeline-preview">
-            the newest {formatCount(entries.length)} of {formatCount(total)} events — the rest is on its way
+            the newest {formatCount(entries.length)} of {formatCount(total)} events
+            {reading ? ' read so far — all of them once the log is read' : ' — the rest is on its way'}
           </span>
         ) : (
           <span>{formatCount(entries.length)} events</span>
