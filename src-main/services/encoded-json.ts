@@ -13,14 +13,15 @@ import type { PushedEvent, SessionDelta } from '../../src-shared/bridge/contract
 const BYTES = Symbol('encoded JSON');
 
 interface Encoded {
-  readonly [BYTES]: Uint8Array;
+  /** The JSON's bytes, or its bytes in parts (a big snapshot: utf8-parts.ts), in order. */
+  readonly [BYTES]: Uint8Array | readonly Uint8Array[];
 }
 
 /**
  * Stands for a `T` in a service's reply (the service's type says T: this is how the host is
  * told to write these bytes instead). Never read its fields on the main thread: there are none.
  */
-export function encodedReply<T>(json: Uint8Array): T {
+export function encodedReply<T>(json: Uint8Array | readonly Uint8Array[]): T {
   const encoded: Encoded = { [BYTES]: json };
   return encoded as unknown as T;
 }
@@ -44,7 +45,10 @@ export function encodedDelta(delta: {
 export function decodedEvent(event: PushedEvent): PushedEvent {
   const bytes = event.type === 'session.delta' ? encodedBytesOf(event.delta) : undefined;
   return bytes
-    ? { type: 'session.delta', delta: JSON.parse(new TextDecoder().decode(bytes)) as SessionDelta }
+    ? {
+        type: 'session.delta',
+        delta: JSON.parse(new TextDecoder().decode(joinedBytes(bytes))) as SessionDelta,
+      }
     : event;
 }
 
@@ -54,14 +58,21 @@ export function decodedEvent(event: PushedEvent): PushedEvent {
  */
 export function ipcEvent(event: PushedEvent): PushedEvent | JsonBytesEvent {
   const bytes = event.type === 'session.delta' ? encodedBytesOf(event.delta) : undefined;
-  return bytes ? { type: 'session.delta', json: bytes } : event;
+  return bytes ? { type: 'session.delta', json: joinedBytes(bytes) } : event;
 }
 
-/** The bytes of an encoded reply value, or undefined for any other value. */
-export function encodedBytesOf(value: unknown): Uint8Array | undefined {
+/** The bytes of an encoded value (in parts, if it was given so), or undefined for any other value. */
+export function encodedBytesOf(value: unknown): Uint8Array | readonly Uint8Array[] | undefined {
   return typeof value === 'object' && value !== null && BYTES in value
     ? (value as Encoded)[BYTES]
     : undefined;
+}
+
+/** Bytes given in parts as one buffer (a copy, unless there is one part). */
+export function joinedBytes(bytes: Uint8Array | readonly Uint8Array[]): Uint8Array {
+  if (bytes instanceof Uint8Array) return bytes;
+  if (bytes.length === 1) return bytes[0]!;
+  return Buffer.concat(bytes);
 }
 
 /**
@@ -70,5 +81,6 @@ export function encodedBytesOf(value: unknown): Uint8Array | undefined {
  */
 export function ipcReply<R extends { ok: boolean }>(reply: R): R | JsonBytesReply {
   const bytes = 'value' in reply ? encodedBytesOf(reply.value) : undefined;
-  return bytes ? { ok: true, json: bytes } : reply;
+  // Joined here (one copy: the IPC copies it again anyway); the preload decodes one buffer.
+  return bytes ? { ok: true, json: joinedBytes(bytes) } : reply;
 }

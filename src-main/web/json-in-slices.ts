@@ -65,7 +65,8 @@ export async function jsonInSlices(
 function* encode(value: unknown, out: (s: string | Uint8Array) => void): Generator<void> {
   const encoded = encodedBytesOf(value);
   if (encoded) {
-    out(encoded);
+    if (encoded instanceof Uint8Array) out(encoded);
+    else for (const part of encoded) out(part);
     return;
   }
   if (Array.isArray(value)) {

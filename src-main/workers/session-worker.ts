@@ -39,7 +39,8 @@ parentPort!.on('message', (message: ToWorker) => {
       const result = sessions.handle(job);
       // A snapshot's and a delta's JSON bytes go to the main thread without a copy.
       if (job.op.op === 'snapshot')
-        transfer.push((result as SessionOpResults['snapshot']).json.buffer as ArrayBuffer);
+        for (const part of (result as SessionOpResults['snapshot']).json)
+          transfer.push(part.buffer as ArrayBuffer);
       const delta = (result as { delta?: DeltaJson | null } | null)?.delta;
       if (delta) transfer.push(delta.json.buffer as ArrayBuffer);
       results.push({ id: job.id, result });

@@ -6,7 +6,7 @@
  */
 import type { LineageNode } from '../lineage/types';
 import type { EdgeColumns, NodeColumns } from './graph-columns';
-import type { TimelineColumns, TimelineRow } from './timeline-columns';
+import { joinTimelineParts, type TimelineColumns, type TimelineRow } from './timeline-columns';
 import {
   DOCUMENTS_METHOD_ARGS,
   type DocumentListItem,
@@ -111,10 +111,21 @@ export interface SessionSnapshot {
   summary: SessionListItem;
   nodes: NodeColumns;
   edges: EdgeColumns;
-  /** Every event, in file order. */
+  /** Every event, in file order: these rows, then `timelineMore`'s (`snapshotTimeline`). */
   timeline: TimelineColumns;
+  /**
+   * The rows after `timeline`'s, in parts (a big snapshot is written a part at a time, never
+   * whole as columns or as one string: a 1.2M-event session's took its worker ~900 MB above what
+   * it kept). Each part goes on from the one before it (timeline-columns' `joinTimelineParts`).
+   */
+  timelineMore?: TimelineColumns[];
   problems: ProblemEntry[];
   health: TailHealth;
+}
+
+/** A snapshot's whole timeline, its parts joined. */
+export function snapshotTimeline(s: Pick<SessionSnapshot, 'timeline' | 'timelineMore'>): TimelineColumns {
+  return s.timelineMore?.length ? joinTimelineParts([s.timeline, ...s.timelineMore]) : s.timeline;
 }
 
 /**

@@ -40,6 +40,7 @@ export interface KindColumns {
 
 export interface NodeColumns {
   length: number;
+  /** In order; a kind may come in several parts (a big snapshot is written a part at a time). */
   kinds: KindColumns[];
 }
 
@@ -133,19 +134,32 @@ export function encodeNodes(
   index?: Map<string, number>,
   rowsOf?: (node: LineageNode) => (string | number)[],
 ): NodeColumns {
-  const byKind = new Map<LineageNode['kind'], LineageNode[]>();
+  const byKind = nodesByKind(nodes, index);
   let length = 0;
+  for (const list of byKind.values()) length += list.length;
+  return { length, kinds: [...byKind].map(([kind, list]) => encodeKind(kind, list, rowsOf)) };
+}
+
+/**
+ * Nodes grouped by kind, in the order `decodeNodes` gives them; `index`, when given, is filled
+ * with each node's position in that order. A big message's kinds may then be encoded a part at a
+ * time (`encodeKind` on consecutive slices: `kinds` may name a kind more than once).
+ */
+export function nodesByKind(
+  nodes: Iterable<LineageNode>,
+  index?: Map<string, number>,
+): Map<LineageNode['kind'], LineageNode[]> {
+  const byKind = new Map<LineageNode['kind'], LineageNode[]>();
   for (const n of nodes) {
     const list = byKind.get(n.kind);
     if (list) list.push(n);
     else byKind.set(n.kind, [n]);
-    length++;
   }
   if (index) {
     let at = 0;
     for (const list of byKind.values()) for (const n of list) index.set(n.id, at++);
   }
-  return { length, kinds: [...byKind].map(([kind, list]) => encodeKind(kind, list, rowsOf)) };
+  return byKind;
 }
 
 /** `rowsOf` for encodeNodes from a lookup of an event's row. */
@@ -167,7 +181,7 @@ export function nodeIdsOf(cols: NodeColumns): string[] {
  * per data key, no column of a key built only to be dropped (a 1.2M-event session's snapshot
  * spent 2 s here, and its garbage was a good part of the worker's 3 s of GC).
  */
-function encodeKind(
+export function encodeKind(
   kind: LineageNode['kind'],
   list: LineageNode[],
   rowsOf?: (node: LineageNode) => (string | number)[],

@@ -72,7 +72,7 @@ class Table {
  * carries (graph-columns' `encodeNodes`), for rows to refer to them.
  */
 export class TimelineEncoder {
-  private readonly cols: TimelineColumns;
+  private cols: TimelineColumns;
   private readonly kinds = new Table();
   private readonly actors = new Table();
   private lastT = 0;
@@ -154,7 +154,78 @@ export class TimelineEncoder {
   finish(): TimelineColumns {
     return this.cols;
   }
+
+  /**
+   * The rows added since the last take, as columns of their own; the next rows go on from them
+   * (their differences from these rows, and the tables these rows' indexes point into, which only
+   * grow). A big snapshot is written a part at a time this way (`joinTimelineParts`).
+   */
+  take(): TimelineColumns {
+    const part = this.cols;
+    // The tables as they are now (the part's indexes point into them), not as they will grow.
+    part.kinds = [...this.kinds.values];
+    part.actors = [...this.actors.values];
+    this.cols = {
+      length: 0,
+      eventId: [],
+      kind: [],
+      kinds: this.kinds.values,
+      seq: [],
+      t: [],
+      lineNo: [],
+      byteOffset: [],
+      byteLength: [],
+      nodeId: [],
+      actor: [],
+      actors: this.actors.values,
+    };
+    return part;
+  }
 }
+
+/**
+ * Parts a TimelineEncoder took, in order, as the one set of columns it would have finished:
+ * each part's values follow from the part before it, and the last part's tables hold every
+ * earlier part's (they only grow).
+ */
+export function joinTimelineParts(parts: readonly TimelineColumns[]): TimelineColumns {
+  if (parts.length === 1) return parts[0]!;
+  const last = parts[parts.length - 1]!;
+  const joined: TimelineColumns = {
+    length: 0,
+    eventId: [],
+    kind: [],
+    kinds: last.kinds,
+    seq: [],
+    t: [],
+    lineNo: [],
+    byteOffset: [],
+    byteLength: [],
+    nodeId: [],
+    actor: [],
+    actors: last.actors,
+  };
+  for (const part of parts) {
+    joined.length += part.length;
+    for (const key of JOINED_COLUMNS) {
+      const into = joined[key] as unknown[];
+      for (const value of part[key]) into.push(value);
+    }
+  }
+  return joined;
+}
+
+const JOINED_COLUMNS = [
+  'eventId',
+  'kind',
+  'seq',
+  't',
+  'lineNo',
+  'byteOffset',
+  'byteLength',
+  'nodeId',
+  'actor',
+] as const satisfies readonly (keyof TimelineColumns)[];
 
 export function encodeTimeline(rows: Iterable<TimelineRow>): TimelineColumns {
   const encoder = new TimelineEncoder();

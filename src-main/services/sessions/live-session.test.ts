@@ -1,9 +1,15 @@
 // A generated 12k-event session (the bench's generator: the corpus's event mix) read the way serve
 // reads it, in its worker's code: the snapshot's JSON, as clients get it, is the snapshot.
+import { decodeSnapshotJson } from './decode-snapshot';
 import { describe, expect, it } from 'vitest';
 import { sessionLines } from '../../../bench/generate-session.mjs';
 import { decodeEdges, decodeNodes, nodeIdsOf } from '../../../src-shared/bridge/graph-columns';
-import type { SessionPreview, SessionSnapshot } from '../../../src-shared/bridge/contract';
+import {
+  snapshotTimeline,
+  type SessionPreview,
+  type SessionSnapshot,
+} from '../../../src-shared/bridge/contract';
+import { joinParts } from './utf8-parts';
 import { decodeTimeline, timelineRows, type TimelineRow } from '../../../src-shared/bridge/timeline-columns';
 import { fromWireNode } from '../../../src-shared/bridge/wire-node';
 import type { LineageNode } from '../../../src-shared/lineage/types';
@@ -38,8 +44,10 @@ describe('LiveSession snapshots', () => {
   it("a worker's snapshot JSON decodes to the session's snapshot (nodes, edges, timeline)", () => {
     const whole = readSession().snapshot().snapshot;
     const { sessions, job } = readInWorker();
-    const { json } = sessions.handle({ ...job, op: { op: 'snapshot', version: 0 } }) as { json: Uint8Array };
-    const decoded = JSON.parse(new TextDecoder().decode(json)) as SessionSnapshot;
+    const { json } = sessions.handle({ ...job, op: { op: 'snapshot', version: 0 } }) as {
+      json: Uint8Array[];
+    };
+    const decoded = decodeSnapshotJson(json);
     const rows = (s: SessionSnapshot) => {
       const out: TimelineRow[] = [];
       decodeTimeline(s.timeline, (row) => out.push(row), nodeIdsOf(s.nodes));
@@ -64,6 +72,36 @@ describe('LiveSession snapshots', () => {
     expect(rows(decoded)).toEqual(rows(whole));
     expect({ ...decoded.summary, live: false }).toEqual({ ...whole.summary, live: false });
     expect(decoded.version).toBe(whole.version);
+  });
+
+  it('a snapshot written in parts (the nodes of a kind, the rows) decodes to the one written whole', () => {
+    const inParts = readSession().snapshotJson(0, 1000).json;
+    const whole = readSession().snapshotJson(0, 1_000_000).json;
+    const raw = (json: Uint8Array[]) =>
+      JSON.parse(new TextDecoder().decode(joinParts(json))) as SessionSnapshot;
+    const parts = raw(inParts);
+    const one = raw(whole);
+    // The rows after the first 1,000 in parts of 1,000 that go on from each other; a big kind in
+    // several parts, in order.
+    expect(one.timelineMore).toBeUndefined();
+    expect(parts.timeline.length).toBe(1000);
+    expect(parts.timelineMore!.length).toBe(Math.ceil(one.timeline.length / 1000) - 1);
+    const kindNames = parts.nodes.kinds.map((k) => k.kind);
+    expect(kindNames.length).toBeGreaterThan(new Set(kindNames).size);
+    expect(parts.nodes.kinds.every((k) => k.length <= 1000)).toBe(true);
+    const decoded = (s: SessionSnapshot) => {
+      const timeline = snapshotTimeline(s);
+      const ids = nodeIdsOf(s.nodes);
+      const rows: TimelineRow[] = [];
+      decodeTimeline(timeline, (row) => rows.push(row), ids);
+      return { rows, nodes: decodeNodes(s.nodes, timeline.eventId), edges: decodeEdges(s.edges, ids) };
+    };
+    const a = decoded(parts);
+    const b = decoded(one);
+    expect(a.rows.length).toBe(one.timeline.length);
+    expect(a.rows).toEqual(b.rows);
+    expect(a.nodes).toEqual(b.nodes);
+    expect(a.edges).toEqual(b.edges);
   });
 
   it("a worker's preview is the session's newest events and row, and starts no following", () => {

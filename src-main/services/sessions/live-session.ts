@@ -14,7 +14,13 @@ import type {
   WireLineageDelta,
 } from '../../../src-shared/bridge/contract';
 import { TimelineEncoder, type TimelineColumns } from '../../../src-shared/bridge/timeline-columns';
-import { encodeEdges, encodeNodes, rowsBy } from '../../../src-shared/bridge/graph-columns';
+import {
+  encodeEdges,
+  encodeKind,
+  encodeNodes,
+  nodesByKind,
+  rowsBy,
+} from '../../../src-shared/bridge/graph-columns';
 import type { ClassifiedRecord } from '../../../src-shared/formats/sciagent/classify-line';
 import {
   LoggedEvent,
@@ -24,11 +30,20 @@ import {
 } from '../../../src-shared/formats/sciagent/session-log';
 import { num, str } from '../../../src-shared/formats/sciagent/types';
 import { StringInterner } from './intern-strings';
+import { Utf8Parts } from './utf8-parts';
+import { decodeSnapshotJson } from './decode-snapshot';
 import { TimelineEnvelopes } from './timeline-envelopes';
 import { SciagentLineageBuilder } from '../../../src-shared/lineage/sciagent/lineage-builder';
 import type { LineageDelta, LineageEdge, LineageNode } from '../../../src-shared/lineage/types';
 
 const MAX_NOTICES = 20;
+/** Rows (and nodes of a kind) in a part of a snapshot (see snapshotJson). */
+const SNAPSHOT_PART_ROWS = 65_536;
+/**
+ * Past this a page cannot take a snapshot: it arrives as one string, and Chromium's V8 caps a
+ * string at ~512 MB (a session of some 3 million events). Said plainly instead.
+ */
+const MAX_SNAPSHOT_BYTES = 500 * 1024 * 1024;
 /** A session that grew within this window shows as live. */
 export const LIVE_WINDOW_MS = 10_000;
 
@@ -224,32 +239,66 @@ export class LiveSession {
   }
 
   /**
-   * The whole session now. Pending changes are folded in first so versions stay consistent. From
-   * here on the session gathers deltas for the caller (see `followed`). Runs in the session's
-   * worker, so a big session's encoding holds no other client up.
+   * The session whole (every node, edge and event), as its JSON in UTF-8 parts, from which point
+   * on deltas are gathered for it; with the changes that were pending (folded into it).
+   *
+   * Written a part at a time, never held whole as columns or as one string: the nodes of a kind
+   * and the timeline's rows in parts of `partRows` (a kind may come in several parts; the rows
+   * after the first part go in `timelineMore`). At 1.2M events the columns (~265 MB) and the
+   * string (~200 MB) made at once took the worker ~900 MB above what it keeps. Each part is
+   * stringified and encoded as it is made; the garbage is one part's.
    */
-  snapshot(atLeast = 0): { snapshot: SessionSnapshot; delta: SessionDelta | null } {
+  snapshotJson(
+    atLeast = 0,
+    partRows = SNAPSHOT_PART_ROWS,
+  ): { json: Uint8Array[]; version: number; delta: SessionDelta | null } {
     const delta = this.takeDelta();
     this.follow(atLeast);
-    // Rows and edges refer to the snapshot's nodes by position (timeline-columns' `nodeId`), and
-    // nodes to its rows: every event's, in the log's order, so an event's row is its ordinal.
-    const nodeIndex = new Map<string, number>();
-    const nodes = encodeNodes(this.lineage.nodes.values(), nodeIndex, (node) =>
-      this.lineage.ordinalsOf(node),
-    );
-    const encoder = new TimelineEncoder(nodeIndex);
-    for (const view of this.log.events.values()) this.addRow(encoder, view);
-    const snapshot: SessionSnapshot = {
+    const out = new Utf8Parts();
+    const head = {
       key: this.key,
       version: this.version,
       summary: this.listItem(),
-      nodes,
-      edges: encodeEdges(this.lineage.edges.values(), nodeIndex),
-      timeline: encoder.finish(),
-      problems: [...this.problems],
+      problems: this.problems,
       health: { ...this.health, notices: [...this.health.notices] },
-    };
-    return { snapshot, delta };
+    } satisfies Omit<SessionSnapshot, 'nodes' | 'edges' | 'timeline' | 'timelineMore'>;
+    out.write(JSON.stringify(head).slice(0, -1)); // its closing brace comes last
+    // Rows and edges refer to the snapshot's nodes by position (timeline-columns' `nodeId`), and
+    // nodes to its rows: every event's, in the log's order, so an event's row is its ordinal.
+    const nodeIndex = new Map<string, number>();
+    const byKind = nodesByKind(this.lineage.nodes.values(), nodeIndex);
+    const rowsOf = (node: LineageNode) => this.lineage.ordinalsOf(node);
+    out.write(`,"nodes":{"length":${nodeIndex.size},"kinds":[`);
+    let parts = 0;
+    for (const [kind, list] of byKind)
+      for (let at = 0; at < list.length; at += partRows)
+        out.write(
+          (parts++ ? ',' : '') + JSON.stringify(encodeKind(kind, list.slice(at, at + partRows), rowsOf)),
+        );
+    out.write(']},"edges":' + JSON.stringify(encodeEdges(this.lineage.edges.values(), nodeIndex)));
+    const encoder = new TimelineEncoder(nodeIndex);
+    const events = this.log.events;
+    parts = 0;
+    for (let from = 0; from < events.size || parts === 0; from += partRows) {
+      const to = Math.min(events.size, from + partRows);
+      for (let i = from; i < to; i++) this.addRow(encoder, events.at(i)!);
+      const part = JSON.stringify(encoder.take());
+      out.write(parts === 0 ? `,"timeline":${part}` : `${parts === 1 ? ',"timelineMore":[' : ','}${part}`);
+      parts++;
+    }
+    out.write(parts > 1 ? ']}' : '}');
+    if (out.bytes > MAX_SNAPSHOT_BYTES)
+      throw new Error(
+        `session ${this.key} is too big to send in one snapshot (${events.size} events; about 3 million ` +
+          'is the limit): open a smaller log, or read it with `lineage-explorer inspect`',
+      );
+    return { json: out.finish(), version: this.version, delta };
+  }
+
+  /** The same, decoded, its timeline's parts joined (for callers in this process: tests). */
+  snapshot(atLeast = 0): { snapshot: SessionSnapshot; delta: SessionDelta | null } {
+    const { json, delta } = this.snapshotJson(atLeast);
+    return { snapshot: decodeSnapshotJson(json), delta };
   }
 
   /**

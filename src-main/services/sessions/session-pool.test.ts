@@ -1,4 +1,5 @@
 // Real worker threads (needs `npm run build`: out/main/session-worker.js).
+import { decodeSnapshotJson } from './decode-snapshot';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SessionPool } from './session-pool';
 
@@ -76,7 +77,7 @@ describe('SessionPool', () => {
     expect((await read).item.events).toBe(3);
     // The snapshot comes back as JSON bytes, transferred (the worker keeps no copy of them).
     const { json } = await snapshot;
-    expect(JSON.parse(new TextDecoder().decode(json)).timeline.length).toBe(3);
+    expect(decodeSnapshotJson(json).timeline.length).toBe(3);
     expect((await located)?.event).toMatchObject({
       eventId: 'a-2',
       lineNo: 2,
@@ -144,7 +145,7 @@ describe('SessionPool', () => {
       expect(pool.spareBuffers).toBe(1); // the one buffer, back after each read
     }
     const { json } = await pool.call(key, 'r', { op: 'snapshot', version: 0 });
-    const timeline = JSON.parse(new TextDecoder().decode(json)).timeline as { eventId: string[] };
+    const { timeline } = decodeSnapshotJson(json);
     expect(timeline.eventId.slice(-2)).toEqual(['r-5999', 'r-6000']);
     // Quiet for a while: the spare buffer is let go (its memory given back).
     await new Promise((r) => setTimeout(r, 2200));

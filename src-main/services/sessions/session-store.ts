@@ -24,6 +24,7 @@ import { encodedDelta } from '../encoded-json';
 import { LOADING_FLUSH_MS } from './worker-sessions';
 import { PROVENANCE_FILE } from '../sources/sciagent-home';
 import { LIVE_WINDOW_MS, LiveSession } from './live-session';
+import { decodeSnapshotJson } from './decode-snapshot';
 import { defaultSessionListCacheFile, identityOf, SessionListCache } from './session-list-cache';
 import { listItemFromEnds } from './session-list-cache-fallback';
 import { prelistHome } from './session-list-cache-prelist';
@@ -106,7 +107,10 @@ export class SessionStore {
   /** Logs whose worker holds back a delta while the log is first read (see takeHeld). */
   private readonly held = new Set<string>();
   /** Snapshots being made in their workers, shared by whoever asks meanwhile (see snapshotJson). */
-  private readonly snapshotsMade = new Map<string, { generation: number; json: Promise<Uint8Array> }>();
+  private readonly snapshotsMade = new Map<
+    string,
+    { generation: number; json: Promise<readonly Uint8Array[]> }
+  >();
   private loadingTimer: ReturnType<typeof setTimeout> | null = null;
   private listTimer: ReturnType<typeof setTimeout> | null = null;
   private liveTimer: ReturnType<typeof setInterval> | null = null;
@@ -342,7 +346,7 @@ export class SessionStore {
    * no older than the asker may hold: whatever the log gains after it goes out as deltas, which
    * every subscriber gets.
    */
-  async snapshotJson(key: string): Promise<Uint8Array> {
+  async snapshotJson(key: string): Promise<readonly Uint8Array[]> {
     const state = this.activeState(key);
     const making = this.snapshotsMade.get(key);
     if (making && making.generation === state.generation) return making.json;
@@ -355,7 +359,7 @@ export class SessionStore {
     return made.json;
   }
 
-  private async makeSnapshot(key: string, state: FileState): Promise<Uint8Array> {
+  private async makeSnapshot(key: string, state: FileState): Promise<readonly Uint8Array[]> {
     const generation = state.generation;
     state.followed = true;
     const result = await this.op(key, state, { op: 'snapshot', version: state.version });
@@ -376,7 +380,7 @@ export class SessionStore {
 
   /** The same, decoded (for callers in this process; clients get the JSON as it is). */
   async snapshot(key: string): Promise<SessionSnapshot> {
-    return JSON.parse(new TextDecoder().decode(await this.snapshotJson(key))) as SessionSnapshot;
+    return decodeSnapshotJson(await this.snapshotJson(key));
   }
 
   async eventDetail(key: string, eventId: string): Promise<EventDetail> {

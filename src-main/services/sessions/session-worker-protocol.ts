@@ -95,10 +95,11 @@ export interface ReadResult extends RowUpdate {
 
 export interface SnapshotResult extends RowUpdate {
   /**
-   * The SessionSnapshot's JSON (UTF-8), written in the worker and transferred: as objects it cost
-   * the main thread a structured clone (~65 ms for 100k events) and then JSON encoding again.
+   * The SessionSnapshot's JSON (UTF-8, in parts: LiveSession.snapshotJson), written in the worker
+   * and transferred: as objects it cost the main thread a structured clone (~65 ms for 100k
+   * events) and then JSON encoding again.
    */
-  json: Uint8Array;
+  json: Uint8Array[];
   /** The snapshot's version. */
   version: number;
   /** Changes pending before the snapshot (folded into it): the other clients still get them. */

@@ -1,3 +1,4 @@
+import { decodeSnapshotJson } from './decode-snapshot';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +8,6 @@ import { describe, expect, it } from 'vitest';
 import { LOADING_DELTA_ROWS, LOADING_FLUSH_MS, WorkerSessions } from './worker-sessions';
 import type { DeltaJson, SessionJob, SessionOp } from './session-worker-protocol';
 import { decodeNodes } from '../../../src-shared/bridge/graph-columns';
-import type { SessionSnapshot } from '../../../src-shared/bridge/contract';
 
 const enc = new TextEncoder();
 const line = (seq: number) =>
@@ -175,9 +175,9 @@ describe('child sessions beside a log', () => {
         op: { op: 'read', bytes, fromOffset: 0, reset: true, final: true, fileBytes: bytes.length },
       });
       const { json } = sessions.handle({ ...job, op: { op: 'snapshot', version: 0 } }) as {
-        json: Uint8Array;
+        json: Uint8Array[];
       };
-      const snapshot = JSON.parse(new TextDecoder().decode(json)) as SessionSnapshot;
+      const snapshot = decodeSnapshotJson(json);
       const nodes = decodeNodes(snapshot.nodes, snapshot.timeline.eventId);
       const exists = (id: string) => nodes.find((n) => n.id === id)?.data['exists'];
       expect(exists('child:kid')).toBe(true);

@@ -7,7 +7,7 @@ import { closeSync, openSync, readdirSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { ChunkParser } from '../../../src-shared/formats/sciagent/chunk-parser';
 import { LiveSession } from './live-session';
-import type { SessionDelta, SessionSnapshot } from '../../../src-shared/bridge/contract';
+import type { SessionDelta } from '../../../src-shared/bridge/contract';
 import type {
   DeltaJson,
   LocatedEvent,
@@ -56,11 +56,10 @@ export class WorkerSessions {
         return this.withDelta(this.hosted(job), true);
       case 'snapshot': {
         const hosted = this.hosted(job);
-        const { snapshot, delta } = hosted.session.snapshot(op.version);
+        const { json, version, delta } = hosted.session.snapshotJson(op.version);
         hosted.lastTaken = this.now();
-        // A fresh buffer of its own (not a pooled Buffer's slab): it is transferred to the main thread.
-        const json = new TextEncoder().encode(snapshotText(snapshot));
-        return { ...this.row(hosted), json, version: snapshot.version, delta: deltaJson(delta) };
+        // Buffers of their own (utf8-parts): they are transferred to the main thread.
+        return { ...this.row(hosted), json, version, delta: deltaJson(delta) };
       }
       case 'preview':
         return new TextEncoder().encode(JSON.stringify(this.hosted(job).session.preview(op.rows)));
@@ -144,23 +143,6 @@ export class WorkerSessions {
       this.sessions.set(job.fileKey, hosted);
     }
     return hosted;
-  }
-}
-
-/**
- * The snapshot's JSON in one string. V8 caps a string at ~512 MB (a session of some 3 million
- * events): past that the page is told so, rather than given "Invalid string length".
- */
-function snapshotText(snapshot: SessionSnapshot): string {
-  try {
-    return JSON.stringify(snapshot);
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    throw new Error(
-      `session ${snapshot.key} is too big to send in one snapshot (${snapshot.timeline.length} events; ` +
-        'about 3 million is the limit): open a smaller log, or read it with `lineage-explorer inspect`',
-      { cause: error },
-    );
   }
 }
 

@@ -16,6 +16,7 @@ import type {
   SessionSnapshot,
   TailHealth,
 } from '../../../src-shared/bridge/contract';
+import { snapshotTimeline } from '../../../src-shared/bridge/contract';
 import { decodeEdges, decodeNodes, encodeEdges } from '../../../src-shared/bridge/graph-columns';
 import { fromWireNode } from '../../../src-shared/bridge/wire-node';
 import type { LineageEdge, LineageNode } from '../../../src-shared/lineage/types';
@@ -95,7 +96,8 @@ export function fromSnapshot(s: SessionSnapshot): SessionData {
   const nodes = new Map<string, LineageNode>();
   // In wire order: the timeline's rows and the edges refer to them by position (and they to the
   // rows' event ids: each node then holds its rows' very strings).
-  const list = decodeNodes(s.nodes, s.timeline.eventId).map(fromWireNode);
+  const timeline = snapshotTimeline(s);
+  const list = decodeNodes(s.nodes, timeline.eventId).map(fromWireNode);
   const ids: string[] = new Array(list.length);
   for (let i = 0; i < list.length; i++) nodes.set((ids[i] = list[i]!.id), list[i]!);
   const nodeOf: NodeLookup = (id) => nodes.get(id);
@@ -109,7 +111,7 @@ export function fromSnapshot(s: SessionSnapshot): SessionData {
     edges,
     revision: 0,
     nodeChanges: null,
-    timeline: Timeline.fromColumns(s.timeline, nodeOf, list),
+    timeline: Timeline.fromColumns(timeline, nodeOf, list),
     problems: s.problems,
     health: s.health,
     structure: newStructure(),

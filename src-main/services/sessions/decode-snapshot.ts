@@ -1,0 +1,13 @@
+/**
+ * A snapshot's JSON parts (LiveSession.snapshotJson) decoded, its timeline's parts joined, for
+ * readers in this process (tests, `SessionStore.snapshot`); clients get the JSON as it is.
+ */
+import { snapshotTimeline, type SessionSnapshot } from '../../../src-shared/bridge/contract';
+import { joinParts } from './utf8-parts';
+
+export function decodeSnapshotJson(json: readonly Uint8Array[]): SessionSnapshot {
+  const snapshot = JSON.parse(new TextDecoder().decode(joinParts(json))) as SessionSnapshot;
+  snapshot.timeline = snapshotTimeline(snapshot);
+  delete snapshot.timelineMore;
+  return snapshot;
+}
