@@ -106,10 +106,14 @@ let rowsAppliedAt = -Infinity;
 
 function onRows(items: readonly SessionListItem[]): void {
   for (const item of items) pendingRows.set(item.key, item);
-  if (rowsTimer !== null) return;
-  const wait = rowsAppliedAt + ROWS_APPLY_MS - performance.now();
+  // A session not listed yet, or one whose status changed (its read is over, or failed), is shown
+  // at once: a log that appeared waited up to a second behind the rows of the others to be listed.
+  // So is any change after a quiet spell.
+  const statusOf = new Map(state().sessions.map((s) => [s.key, s.status]));
+  const news = items.some((item) => statusOf.get(item.key) !== item.status);
+  const wait = news ? 0 : rowsAppliedAt + ROWS_APPLY_MS - performance.now();
   if (wait <= 0) applyRows();
-  else rowsTimer = setTimeout(applyRows, wait);
+  else rowsTimer ??= setTimeout(applyRows, wait);
 }
 
 function applyRows(): void {
@@ -293,6 +297,8 @@ async function showPreview(key: string, generation: number): Promise<SessionPrev
     // Nothing read yet (the read has just begun): asked again soon, for the first rows.
     await sleep(preview?.timeline.length ? READ_PREVIEW_MS : FIRST_PREVIEW_MS);
     if (generation !== loadGeneration) break;
+    // Its row may say the read is over before the next preview would.
+    if (leftToRead(state().sessions.find((s) => s.key === key)) === 0) break;
     const next = await askPreview(key, generation);
     if (!next) break; // the snapshot instead, which says what went wrong if anything did
     preview = next;
