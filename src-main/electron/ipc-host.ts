@@ -59,7 +59,7 @@ export function startIpcHost(options: IpcHostOptions): IpcHost {
       return UNTRUSTED;
     }
     // A value a worker sent as JSON bytes (a snapshot) crosses as those bytes (the preload decodes).
-    return ipcReply(await clients.get(event.sender.id)!.dispatch(request));
+    return await ipcReply(await clients.get(event.sender.id)!.dispatch(request));
   });
 
   const onDrop = (event: IpcMainEvent, payload: unknown) => {

@@ -9,7 +9,7 @@ import type {
   SessionPreview,
   SessionSnapshot,
 } from '../../src-shared/bridge/contract';
-import { encodedReply } from './encoded-json';
+import { encodedReply, encodedStream } from './encoded-json';
 import type { SessionStore } from './sessions/session-store';
 import { bookmarksService } from './bookmarks/bookmarks-provider';
 import { compareService } from './compare/compare-provider';
@@ -35,9 +35,14 @@ export function connectClient(store: SessionStore, info: () => AppInfo): ClientC
       },
       snapshot: async (key) => {
         // The worker's JSON, written out by the host as it is (encoded-json.ts).
-        const snapshot = encodedReply<SessionSnapshot>(await store.snapshotJson(key));
-        subscriptions.add(key);
-        return snapshot;
+        // The worker's JSON, sent on by the host as it is written (encoded-json.ts). The deltas
+        // after it are this client's once it is made (those pending then are folded into it).
+        const stream = store.snapshotJson(key);
+        stream.finished.then(
+          () => subscriptions.add(key),
+          () => {},
+        );
+        return encodedStream<SessionSnapshot>(stream);
       },
       // Not a subscription: deltas apply to a snapshot, which the page asks for next.
       preview: async (key) => encodedReply<SessionPreview>(await store.previewJson(key)),

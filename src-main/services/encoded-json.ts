@@ -9,6 +9,7 @@
  */
 import type { JsonBytesEvent, JsonBytesReply } from '../../src-shared/bridge/channels';
 import type { PushedEvent, SessionDelta } from '../../src-shared/bridge/contract';
+import type { PartStream } from './part-stream';
 
 const BYTES = Symbol('encoded JSON');
 
@@ -61,6 +62,23 @@ export function ipcEvent(event: PushedEvent): PushedEvent | JsonBytesEvent {
   return bytes ? { type: 'session.delta', json: joinedBytes(bytes) } : event;
 }
 
+const STREAM = Symbol('streamed JSON');
+
+/**
+ * Stands for a `T` in a service's reply whose JSON is still being written: the host sends its
+ * parts on as they come (web), or waits for them all (IPC). A snapshot's (SessionStore.snapshotJson).
+ */
+export function encodedStream<T>(stream: PartStream): T {
+  return { [STREAM]: stream } as unknown as T;
+}
+
+/** The parts of a streamed reply value, or undefined for any other value. */
+export function encodedStreamOf(value: unknown): PartStream | undefined {
+  return typeof value === 'object' && value !== null && STREAM in value
+    ? (value as { [STREAM]: PartStream })[STREAM]
+    : undefined;
+}
+
 /** The bytes of an encoded value (in parts, if it was given so), or undefined for any other value. */
 export function encodedBytesOf(value: unknown): Uint8Array | readonly Uint8Array[] | undefined {
   return typeof value === 'object' && value !== null && BYTES in value
@@ -79,8 +97,10 @@ export function joinedBytes(bytes: Uint8Array | readonly Uint8Array[]): Uint8Arr
  * `reply` as the IPC host sends it: an encoded value as its JSON bytes (a copy of bytes crosses to
  * the renderer; decoding a 100k-event snapshot on the main thread would block it ~60–100 ms).
  */
-export function ipcReply<R extends { ok: boolean }>(reply: R): R | JsonBytesReply {
-  const bytes = 'value' in reply ? encodedBytesOf(reply.value) : undefined;
+export async function ipcReply<R extends { ok: boolean }>(reply: R): Promise<R | JsonBytesReply> {
+  const value = 'value' in reply ? reply.value : undefined;
+  const stream = encodedStreamOf(value);
+  const bytes = stream ? await stream.whole() : encodedBytesOf(value);
   // Joined here (one copy: the IPC copies it again anyway); the preload decodes one buffer.
   return bytes ? { ok: true, json: joinedBytes(bytes) } : reply;
 }

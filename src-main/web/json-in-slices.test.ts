@@ -1,6 +1,7 @@
+import { PartStream } from '../services/part-stream';
 import { describe, expect, it } from 'vitest';
 import { decodedEvent, encodedDelta, encodedReply, ipcEvent, ipcReply } from '../services/encoded-json';
-import { jsonInSlices } from './json-in-slices';
+import { jsonInSlices, streamedReply } from './json-in-slices';
 
 const noPause = () => Promise.resolve();
 
@@ -65,9 +66,9 @@ describe('jsonInSlices', () => {
       ...message,
       reply: { ok: true, value: snapshot },
     });
-    const ipc = ipcReply({ ok: true, value }) as { ok: true; json: Uint8Array };
+    const ipc = (await ipcReply({ ok: true, value })) as { ok: true; json: Uint8Array };
     expect(JSON.parse(new TextDecoder().decode(ipc.json))).toEqual(snapshot);
-    expect(ipcReply({ ok: true, value: [1] })).toEqual({ ok: true, value: [1] });
+    expect(await ipcReply({ ok: true, value: [1] })).toEqual({ ok: true, value: [1] });
   });
 
   it('writes a pushed delta a worker encoded into its event message; the IPC host passes its bytes on', async () => {
@@ -85,5 +86,39 @@ describe('jsonInSlices', () => {
     });
     expect(ipcEvent(event)).toEqual({ type: 'session.delta', json });
     expect(decodedEvent(event)).toEqual({ type: 'session.delta', delta });
+  });
+
+  it('a streamed reply is the envelope around its parts, or an error reply if it fails before its first', async () => {
+    const all = async (parts: AsyncIterable<Uint8Array>) => {
+      const out: Uint8Array[] = [];
+      for await (const p of parts) out.push(p);
+      return Buffer.concat(out).toString('utf8');
+    };
+    const ok = new PartStream();
+    ok.push(Buffer.from('{"k":'));
+    ok.push(Buffer.from('"é"}'));
+    ok.end();
+    expect(JSON.parse(await all(streamedReply(7, ok)))).toEqual({
+      type: 'reply',
+      id: 7,
+      reply: { ok: true, value: { k: 'é' } },
+    });
+    const refused = new PartStream();
+    refused.fail(new Error('session s is too big to send in one snapshot'));
+    expect(JSON.parse(await all(streamedReply(8, refused)))).toEqual({
+      type: 'reply',
+      id: 8,
+      reply: {
+        ok: false,
+        error: { code: 'internal', message: 'session s is too big to send in one snapshot' },
+      },
+    });
+    // Failing after its first part went out: the message cannot be finished.
+    const broken = new PartStream();
+    broken.push(Buffer.from('{"k":'));
+    const reply = streamedReply(9, broken);
+    expect(Buffer.from((await reply.next()).value as Uint8Array).toString()).toContain('"ok":true');
+    broken.fail(new Error('worker died'));
+    await expect(all(reply)).rejects.toThrow('worker died');
   });
 });

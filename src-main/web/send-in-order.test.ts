@@ -81,4 +81,37 @@ describe('sendInOrder', () => {
     expect(received[0]!.length).toBe(big.length);
     page.close();
   });
+
+  it('sends parts that come one by one as one message, what is queued behind it after it', async () => {
+    const { client, received, page } = await connected();
+    let release!: () => void;
+    const later = new Promise<void>((resolve) => (release = resolve));
+    const body = 'é€😀x'.repeat(PIECE_BYTES / 4);
+    async function* parts() {
+      yield Buffer.from('{"a":"');
+      await later; // the rest is still being written
+      yield Buffer.from(body);
+      yield Buffer.from('"}');
+    }
+    sendInOrder(client, parts());
+    sendInOrder(client, JSON.stringify({ n: 2 }));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(received).toEqual([]); // the message is open: nothing overtakes it
+    release();
+    for (let i = 0; i < 200 && received.length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(received).toEqual([JSON.stringify({ a: body }), '{"n":2}']);
+    page.close();
+  });
+
+  it('closes the socket when parts fail midway (the message cannot be finished)', async () => {
+    const { client, page } = await connected();
+    const closed = new Promise<void>((resolve) => page.once('close', () => resolve()));
+    async function* parts() {
+      yield Buffer.from('{"a":');
+      throw new Error('the worker died');
+    }
+    sendInOrder(client, parts());
+    await closed;
+    expect(page.readyState).toBe(page.CLOSED);
+  });
 });

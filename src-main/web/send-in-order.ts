@@ -26,16 +26,18 @@ export const yieldTurn = (): Promise<void> => new Promise((resolve) => setImmedi
 
 /**
  * `message`: text, its bytes, or its bytes in parts (sent as they are, not joined first), or the
- * parts to come (a reply still being encoded).
+ * parts to come (a reply still being encoded), or parts that come one by one (a reply whose
+ * value's JSON is still being written: the message's first piece goes out with its first part, and
+ * what is queued behind it waits for its last). A message whose parts fail midway cannot be
+ * finished: the socket is closed (the page connects again and takes what it showed afresh).
  */
 export function sendInOrder(
   client: OrderedClient,
-  message: string | Uint8Array | Uint8Array[] | Promise<Uint8Array[]>,
+  message: string | Uint8Array | Uint8Array[] | Promise<Uint8Array[]> | AsyncIterable<Uint8Array>,
 ): void {
   // The usual case — a message made at once, not big, nothing queued — goes out at once, whole.
   if (
-    !(message instanceof Promise) &&
-    !Array.isArray(message) &&
+    (typeof message === 'string' || message instanceof Uint8Array) &&
     message.length <= PIECE_BYTES / 4 &&
     client.pending === 0
   ) {
@@ -43,15 +45,19 @@ export function sendInOrder(
     return;
   }
   client.pending++;
+  const send = async (): Promise<void> => {
+    if (typeof message === 'string') return sendInPieces(client.socket, [Buffer.from(message)]);
+    if (message instanceof Uint8Array) return sendInPieces(client.socket, [message]);
+    if (Array.isArray(message)) return sendInPieces(client.socket, message);
+    if (message instanceof Promise) return sendInPieces(client.socket, await message);
+    try {
+      await sendInPieces(client.socket, message);
+    } catch {
+      client.socket.terminate();
+    }
+  };
   client.tail = client.tail
-    .then((): Promise<Uint8Array[]> | Uint8Array[] =>
-      typeof message === 'string'
-        ? [Buffer.from(message)]
-        : message instanceof Promise || Array.isArray(message)
-          ? message
-          : [message],
-    )
-    .then((parts) => sendInPieces(client.socket, parts))
+    .then(send)
     .catch(() => {
       // An unencodable reply is dropped (the call times out on the page); later ones still go.
     })
@@ -62,19 +68,24 @@ export function sendInOrder(
  * `parts` (one message's bytes) as text fragments of at most PIECE_BYTES, each once the one
  * before it is written (at least a turn apart).
  */
-async function sendInPieces(socket: WebSocket, parts: readonly Uint8Array[]): Promise<void> {
-  const pieces: Uint8Array[] = [];
-  for (const part of parts)
-    for (let at = 0; at < part.length; at += PIECE_BYTES) pieces.push(part.subarray(at, at + PIECE_BYTES));
-  if (pieces.length === 0) pieces.push(new Uint8Array(0));
-  for (let i = 0; i < pieces.length; i++) {
-    if (socket.readyState !== socket.OPEN) return;
-    const fin = i === pieces.length - 1;
-    if (fin) socket.send(pieces[i]!, { binary: false, fin });
-    else {
-      // Called once the socket has written it (or failed: then the state check above ends it).
-      await new Promise<void>((resolve) => socket.send(pieces[i]!, { binary: false, fin }, () => resolve()));
-      await yieldTurn();
+async function sendInPieces(
+  socket: WebSocket,
+  parts: readonly Uint8Array[] | AsyncIterable<Uint8Array>,
+): Promise<void> {
+  // One piece behind: the last is sent with `fin` (a part may come in after it otherwise).
+  let held: Uint8Array | null = null;
+  for await (const part of parts)
+    for (let at = 0; at < part.length; at += PIECE_BYTES) {
+      if (held) {
+        if (socket.readyState !== socket.OPEN) return;
+        // Called once the socket has written it (or failed: then the state check ends it).
+        const piece: Uint8Array = held;
+        await new Promise<void>((resolve) =>
+          socket.send(piece, { binary: false, fin: false }, () => resolve()),
+        );
+        await yieldTurn();
+      }
+      held = part.subarray(at, at + PIECE_BYTES);
     }
-  }
+  if (socket.readyState === socket.OPEN) socket.send(held ?? new Uint8Array(0), { binary: false, fin: true });
 }

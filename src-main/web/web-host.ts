@@ -17,8 +17,8 @@ import { TOKEN_PARAM, WS_PATH, type WsCall, type WsMessage } from '../../src-sha
 import { connectClient } from '../services/client-services';
 import type { SessionStore } from '../services/sessions/session-store';
 import { isUnder } from '../services/fs/is-under';
-import { jsonInSlices } from './json-in-slices';
-import { encodedBytesOf } from '../services/encoded-json';
+import { jsonInSlices, streamedReply } from './json-in-slices';
+import { encodedBytesOf, encodedStreamOf } from '../services/encoded-json';
 import { PIECE_BYTES, sendInOrder, yieldTurn, type OrderedClient } from './send-in-order';
 import { parseAppPath } from '../../src-shared/links/app-link';
 
@@ -95,9 +95,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
           return; // not our protocol: ignore rather than crash
         }
         const reply = await dispatch({ service: call.service, method: call.method, args: call.args });
-        // Encoded in slices (a snapshot is megabytes of JSON), sent in the order it was produced.
-        const bytes = jsonInSlices({ type: 'reply', id: call.id, reply } satisfies WsMessage, yieldTurn);
-        sendInOrder(client, bytes);
+        const stream = reply.ok ? encodedStreamOf(reply.value) : undefined;
+        // A snapshot: sent on as its worker writes it, in one message (its frame opened now).
+        if (stream) sendInOrder(client, streamedReply(call.id, stream));
+        // Encoded in slices (a big reply is megabytes of JSON), sent in the order it was produced.
+        else
+          sendInOrder(
+            client,
+            jsonInSlices({ type: 'reply', id: call.id, reply } satisfies WsMessage, yieldTurn),
+          );
       });
     });
   });
@@ -138,6 +144,7 @@ function pushedMessage(event: PushedEvent): string | Uint8Array | Uint8Array[] {
   return Buffer.concat([DELTA_PREFIX, ...parts, DELTA_SUFFIX]);
 }
 const BIG_DELTA_BYTES = PIECE_BYTES / 4;
+
 const DELTA_PREFIX = Buffer.from('{"type":"event","event":{"type":"session.delta","delta":');
 const DELTA_SUFFIX = Buffer.from('}}');
 

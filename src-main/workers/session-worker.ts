@@ -36,7 +36,12 @@ parentPort!.on('message', (message: ToWorker) => {
       if (!recycled.includes(buffer)) recycled.push(buffer);
     }
     try {
-      const result = sessions.handle(job);
+      // A snapshot's parts go out as they are written: held until the answer, a big one was
+      // ~200 MB of the worker's memory at once.
+      const result = sessions.handle(job, (bytes) => {
+        const part: FromWorker = { part: { job: job.id, bytes } };
+        parentPort!.postMessage(part, [bytes.buffer as ArrayBuffer]);
+      });
       // A snapshot's and a delta's JSON bytes go to the main thread without a copy.
       if (job.op.op === 'snapshot')
         for (const part of (result as SessionOpResults['snapshot']).json)

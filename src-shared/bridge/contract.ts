@@ -110,7 +110,9 @@ export interface SessionSnapshot {
   version: number;
   summary: SessionListItem;
   nodes: NodeColumns;
+  /** Its edges: these, then `edgesMore`'s (in parts, as `timelineMore`; each decoded alone). */
   edges: EdgeColumns;
+  edgesMore?: EdgeColumns[];
   /** Every event, in file order: these rows, then `timelineMore`'s (`snapshotTimeline`). */
   timeline: TimelineColumns;
   /**
@@ -121,6 +123,11 @@ export interface SessionSnapshot {
   timelineMore?: TimelineColumns[];
   problems: ProblemEntry[];
   health: TailHealth;
+}
+
+/** A snapshot's edges in their parts, in order. */
+export function snapshotEdgeParts(s: Pick<SessionSnapshot, 'edges' | 'edgesMore'>): EdgeColumns[] {
+  return [s.edges, ...(s.edgesMore ?? [])];
 }
 
 /** A snapshot's whole timeline, its parts joined. */

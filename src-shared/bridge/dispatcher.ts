@@ -28,9 +28,13 @@ export function createDispatcher(services: Services): Dispatcher {
       const value = await impl[method]!(...(checked as unknown[]));
       return { ok: true, value: value ?? null };
     } catch (error) {
-      if (error instanceof BridgeError)
-        return { ok: false, error: { code: error.code, message: error.message } };
-      return { ok: false, error: { code: 'internal', message: (error as Error)?.message ?? String(error) } };
+      return errorReply(error);
     }
   };
+}
+
+/** The reply that says what went wrong (a host's, for a value that failed after its call returned). */
+export function errorReply(error: unknown): BridgeReply {
+  if (error instanceof BridgeError) return { ok: false, error: { code: error.code, message: error.message } };
+  return { ok: false, error: { code: 'internal', message: (error as Error)?.message ?? String(error) } };
 }

@@ -315,6 +315,33 @@ function isJoinedId(id: string, source: string, target: string): boolean {
   );
 }
 
+/**
+ * Edge parts (a big snapshot's `edges` and `edgesMore`) as one set of columns, their strings as
+ * plain values (for readers that want one: tests). A page decodes each part instead, which keeps
+ * a part's reasons shared between its edges.
+ */
+export function joinEdgeParts(parts: readonly EdgeColumns[]): EdgeColumns {
+  if (parts.length === 1) return parts[0]!;
+  const joined = {
+    length: 0,
+    source: [] as unknown[],
+    target: [] as (string | number)[],
+    reasons: [] as unknown[],
+  };
+  const ids: [number, string][] = [];
+  for (const part of parts) {
+    for (const [row, id] of part.ids) ids.push([joined.length + row, id]);
+    for (let i = 0; i < part.length; i++) {
+      joined.source.push(read(part.source, i));
+      joined.reasons.push(read(part.reasons, i));
+      joined.target.push(part.target[i]!);
+    }
+    joined.length += part.length;
+  }
+  const { length, source, target, reasons } = joined;
+  return { length, source: { values: source }, target, reasons: { values: reasons }, ids };
+}
+
 /** `nodeIds`: the ids of the nodes the same message carries (`nodeIdsOf`), which targets may refer to. */
 export function decodeEdges(cols: EdgeColumns, nodeIds?: readonly string[]): LineageEdge[] {
   const out: LineageEdge[] = new Array(cols.length);

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { sessionLines } from '../../../bench/generate-session.mjs';
 import { decodeEdges, decodeNodes, nodeIdsOf } from '../../../src-shared/bridge/graph-columns';
 import {
+  snapshotEdgeParts,
   snapshotTimeline,
   type SessionPreview,
   type SessionSnapshot,
@@ -74,7 +75,7 @@ describe('LiveSession snapshots', () => {
     expect(decoded.version).toBe(whole.version);
   });
 
-  it('a snapshot written in parts (the nodes of a kind, the rows) decodes to the one written whole', () => {
+  it('a snapshot written in parts (the nodes of a kind, the edges, the rows) decodes to the one written whole', () => {
     const inParts = readSession().snapshotJson(0, 1000).json;
     const whole = readSession().snapshotJson(0, 1_000_000).json;
     const raw = (json: Uint8Array[]) =>
@@ -84,8 +85,11 @@ describe('LiveSession snapshots', () => {
     // The rows after the first 1,000 in parts of 1,000 that go on from each other; a big kind in
     // several parts, in order.
     expect(one.timelineMore).toBeUndefined();
+    expect(one.edgesMore).toBeUndefined();
     expect(parts.timeline.length).toBe(1000);
     expect(parts.timelineMore!.length).toBe(Math.ceil(one.timeline.length / 1000) - 1);
+    expect(parts.edges.length).toBe(1000);
+    expect(parts.edgesMore!.length).toBe(Math.ceil(one.edges.length / 1000) - 1);
     const kindNames = parts.nodes.kinds.map((k) => k.kind);
     expect(kindNames.length).toBeGreaterThan(new Set(kindNames).size);
     expect(parts.nodes.kinds.every((k) => k.length <= 1000)).toBe(true);
@@ -94,7 +98,9 @@ describe('LiveSession snapshots', () => {
       const ids = nodeIdsOf(s.nodes);
       const rows: TimelineRow[] = [];
       decodeTimeline(timeline, (row) => rows.push(row), ids);
-      return { rows, nodes: decodeNodes(s.nodes, timeline.eventId), edges: decodeEdges(s.edges, ids) };
+      // Each part of the edges alone, as a page decodes them.
+      const edges = snapshotEdgeParts(s).flatMap((part) => decodeEdges(part, ids));
+      return { rows, nodes: decodeNodes(s.nodes, timeline.eventId), edges };
     };
     const a = decoded(parts);
     const b = decoded(one);

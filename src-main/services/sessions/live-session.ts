@@ -38,12 +38,38 @@ import type { LineageDelta, LineageEdge, LineageNode } from '../../../src-shared
 
 const MAX_NOTICES = 20;
 /** Rows (and nodes of a kind) in a part of a snapshot (see snapshotJson). */
-const SNAPSHOT_PART_ROWS = 65_536;
+const SNAPSHOT_PART_ROWS = 32_768;
 /**
  * Past this a page cannot take a snapshot: it arrives as one string, and Chromium's V8 caps a
- * string at ~512 MB (a session of some 3 million events). Said plainly instead.
+ * string at ~512 MB. Said plainly instead — before it is made, by its events (the bench's logs
+ * take ~170 B of snapshot an event), or after, by its size.
  */
 const MAX_SNAPSHOT_BYTES = 500 * 1024 * 1024;
+const MAX_SNAPSHOT_EVENTS = 2_500_000;
+
+/**
+ * `,"<name>":<first part>` and, past it, `,"<name>More":[<part>,…]`: the parts of `rows` rows,
+ * each made (`part(from, to)`), stringified and written before the next is made.
+ */
+function writeInParts(
+  out: Utf8Parts,
+  name: string,
+  rows: number,
+  partRows: number,
+  part: (from: number, to: number) => unknown,
+): void {
+  let n = 0;
+  for (let from = 0; from < rows || n === 0; from += partRows) {
+    const json = JSON.stringify(part(from, Math.min(rows, from + partRows)));
+    out.write(n === 0 ? `,"${name}":${json}` : `${n === 1 ? `,"${name}More":[` : ','}${json}`);
+    n++;
+  }
+  if (n > 1) out.write(']');
+}
+
+const tooBig = (key: string, events: number) =>
+  `session ${key} is too big to send in one snapshot (${events} events; about 2.5 million is the ` +
+  'limit): open a smaller log, or read it with `lineage-explorer inspect`';
 /** A session that grew within this window shows as live. */
 export const LIVE_WINDOW_MS = 10_000;
 
@@ -246,15 +272,20 @@ export class LiveSession {
    * and the timeline's rows in parts of `partRows` (a kind may come in several parts; the rows
    * after the first part go in `timelineMore`). At 1.2M events the columns (~265 MB) and the
    * string (~200 MB) made at once took the worker ~900 MB above what it keeps. Each part is
-   * stringified and encoded as it is made; the garbage is one part's.
+   * stringified and encoded as it is made; the garbage is one part's. `onPart` is given each
+   * 8 MB of it as soon as it is written (the worker sends it on at once); `json` is the rest.
    */
   snapshotJson(
     atLeast = 0,
     partRows = SNAPSHOT_PART_ROWS,
+    onPart?: (part: Uint8Array) => void,
   ): { json: Uint8Array[]; version: number; delta: SessionDelta | null } {
+    const events = this.log.events;
+    // Refused before a byte of it goes out (its parts are sent on as they are written).
+    if (events.size > MAX_SNAPSHOT_EVENTS) throw new Error(tooBig(this.key, events.size));
     const delta = this.takeDelta();
     this.follow(atLeast);
-    const out = new Utf8Parts();
+    const out = new Utf8Parts(onPart);
     const head = {
       key: this.key,
       version: this.version,
@@ -275,23 +306,18 @@ export class LiveSession {
         out.write(
           (parts++ ? ',' : '') + JSON.stringify(encodeKind(kind, list.slice(at, at + partRows), rowsOf)),
         );
-    out.write(']},"edges":' + JSON.stringify(encodeEdges(this.lineage.edges.values(), nodeIndex)));
+    out.write(']}');
+    const edges = [...this.lineage.edges.values()];
+    writeInParts(out, 'edges', edges.length, partRows, (from, to) =>
+      encodeEdges(edges.slice(from, to), nodeIndex),
+    );
     const encoder = new TimelineEncoder(nodeIndex);
-    const events = this.log.events;
-    parts = 0;
-    for (let from = 0; from < events.size || parts === 0; from += partRows) {
-      const to = Math.min(events.size, from + partRows);
+    writeInParts(out, 'timeline', events.size, partRows, (from, to) => {
       for (let i = from; i < to; i++) this.addRow(encoder, events.at(i)!);
-      const part = JSON.stringify(encoder.take());
-      out.write(parts === 0 ? `,"timeline":${part}` : `${parts === 1 ? ',"timelineMore":[' : ','}${part}`);
-      parts++;
-    }
-    out.write(parts > 1 ? ']}' : '}');
-    if (out.bytes > MAX_SNAPSHOT_BYTES)
-      throw new Error(
-        `session ${this.key} is too big to send in one snapshot (${events.size} events; about 3 million ` +
-          'is the limit): open a smaller log, or read it with `lineage-explorer inspect`',
-      );
+      return encoder.take();
+    });
+    out.write('}');
+    if (out.bytes > MAX_SNAPSHOT_BYTES) throw new Error(tooBig(this.key, events.size));
     return { json: out.finish(), version: this.version, delta };
   }
 

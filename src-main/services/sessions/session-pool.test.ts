@@ -60,6 +60,36 @@ describe('SessionPool', () => {
     secondResults.forEach((r) => expect(r.item.events).toBe(2));
   });
 
+  it("sends a big snapshot's JSON ahead of its answer, a part at a time as it is written", async () => {
+    pool = new SessionPool({ size: 1 });
+    const key = '/logs/big/provenance.jsonl';
+    // ~50k rows with long event ids: a snapshot of more than one 8 MB part.
+    const id = 'x'.repeat(200);
+    const lines: string[] = [];
+    for (let seq = 1; seq <= 50_000; seq++) lines.push(line(seq, id));
+    const bytes = enc.encode(lines.join(''));
+    await pool.call(key, 'big', {
+      op: 'read',
+      bytes,
+      fromOffset: 0,
+      reset: true,
+      final: true,
+      fileBytes: bytes.length,
+    });
+    const ahead: Uint8Array[] = [];
+    let answered = false;
+    const result = await pool.call(key, 'big', { op: 'snapshot', version: 0 }, (part) => {
+      expect(answered).toBe(false); // parts come before the answer
+      ahead.push(part);
+    });
+    answered = true;
+    expect(ahead.length).toBeGreaterThan(0);
+    expect(ahead[0]!.length).toBeGreaterThan(8 * 1024 * 1024 - 4);
+    const { timeline } = decodeSnapshotJson([...ahead, ...result.json]);
+    expect(timeline.length).toBe(50_000);
+    expect(timeline.eventId.at(-1)).toBe(`${id}-50000`);
+  });
+
   it("answers a log's ops in the order given: a snapshot asked right after a read has the read's events", async () => {
     pool = new SessionPool({ size: 2 });
     const key = '/logs/a/provenance.jsonl';

@@ -40,6 +40,8 @@ const YOUNG_GENERATION_MB = 96;
 interface Pending {
   resolve(result: unknown): void;
   reject(error: Error): void;
+  /** Parts of the answer sent ahead of it (a snapshot's JSON). */
+  onPart?: (bytes: Uint8Array) => void;
 }
 
 interface Slot {
@@ -122,11 +124,15 @@ export class SessionPool {
     return this.spare.length;
   }
 
-  /** Asks `op` of the log's session; `read` copies its bytes at once (the caller may reuse its buffer). */
+  /**
+   * Asks `op` of the log's session; `read` copies its bytes at once (the caller may reuse its
+   * buffer). `onPart` is given the parts of a snapshot's JSON the worker sends ahead of its answer.
+   */
   call<N extends SessionOpName>(
     fileKey: string,
     sessionId: string,
     op: OpOf<N>,
+    onPart?: (bytes: Uint8Array) => void,
   ): Promise<SessionOpResults[N]> {
     if (this.closed) return Promise.reject(new Error('session pool closed'));
     const slot = this.slots[this.slotFor(fileKey)]!;
@@ -147,7 +153,7 @@ export class SessionPool {
       setImmediate(() => this.flush());
     }
     return new Promise((resolve, reject) => {
-      slot.pending.set(id, { resolve: resolve as (r: unknown) => void, reject });
+      slot.pending.set(id, { resolve: resolve as (r: unknown) => void, reject, onPart });
     });
   }
 
@@ -265,6 +271,10 @@ export class SessionPool {
       if ('memory' in message) {
         slot.memory.get(message.memory)?.(message.usage);
         slot.memory.delete(message.memory);
+        return;
+      }
+      if ('part' in message) {
+        slot.pending.get(message.part.job)?.onPart?.(message.part.bytes);
         return;
       }
       for (const buffer of message.recycled) if (this.spare.length < MAX_SPARE) this.spare.push(buffer);

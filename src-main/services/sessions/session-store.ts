@@ -25,6 +25,7 @@ import { LOADING_FLUSH_MS } from './worker-sessions';
 import { PROVENANCE_FILE } from '../sources/sciagent-home';
 import { LIVE_WINDOW_MS, LiveSession } from './live-session';
 import { decodeSnapshotJson } from './decode-snapshot';
+import { PartStream } from '../part-stream';
 import { defaultSessionListCacheFile, identityOf, SessionListCache } from './session-list-cache';
 import { listItemFromEnds } from './session-list-cache-fallback';
 import { prelistHome } from './session-list-cache-prelist';
@@ -106,11 +107,7 @@ export class SessionStore {
   private readonly listDirty = new Set<string>();
   /** Logs whose worker holds back a delta while the log is first read (see takeHeld). */
   private readonly held = new Set<string>();
-  /** Snapshots being made in their workers, shared by whoever asks meanwhile (see snapshotJson). */
-  private readonly snapshotsMade = new Map<
-    string,
-    { generation: number; json: Promise<readonly Uint8Array[]> }
-  >();
+
   private loadingTimer: ReturnType<typeof setTimeout> | null = null;
   private listTimer: ReturnType<typeof setTimeout> | null = null;
   private liveTimer: ReturnType<typeof setInterval> | null = null;
@@ -336,37 +333,31 @@ export class SessionStore {
   }
 
   /**
-   * The whole session's JSON, encoded in its worker: no chunk of the log is applied meanwhile (the
-   * worker answers a log's ops in order), so it is one consistent version. The log is activated at
-   * once.
+   * The whole session's JSON, written in its worker and passed on a part at a time as it is
+   * written (part-stream.ts): no chunk of the log is applied meanwhile (the worker answers a log's
+   * ops in order), so it is one consistent version. The log is activated at once. Whatever the
+   * log gains after it goes out as deltas, which every subscriber gets.
    *
-   * Asked again while one is being made (a page switched away and back, or a tab opened on the
-   * session a reloaded one still waits for), the one being made is shared: a 1.2M-event session's
-   * snapshot takes its worker seconds, and a second one queued behind it doubled the wait. It is
-   * no older than the asker may hold: whatever the log gains after it goes out as deltas, which
-   * every subscriber gets.
+   * Each asker gets one of its own. One being made used to be shared (a page reloaded while a
+   * 1.2M-event session's snapshot was made waited for one, not two), but a part is let go once it
+   * is passed on: held whole for a second asker, a big one was ~200 MB of serve's memory at once.
    */
-  async snapshotJson(key: string): Promise<readonly Uint8Array[]> {
+  snapshotJson(key: string): PartStream {
     const state = this.activeState(key);
-    const making = this.snapshotsMade.get(key);
-    if (making && making.generation === state.generation) return making.json;
-    const made = { generation: state.generation, json: this.makeSnapshot(key, state) };
-    this.snapshotsMade.set(key, made);
-    const done = () => {
-      if (this.snapshotsMade.get(key) === made) this.snapshotsMade.delete(key);
-    };
-    made.json.then(done, done);
-    return made.json;
-  }
-
-  private async makeSnapshot(key: string, state: FileState): Promise<readonly Uint8Array[]> {
     const generation = state.generation;
     state.followed = true;
-    const result = await this.op(key, state, { op: 'snapshot', version: state.version });
-    state.version = Math.max(state.version, result.version);
-    // Pending changes folded into the snapshot still reach the other subscribers.
-    if (state.generation === generation) this.takeUpdate(key, state, result);
-    return result.json;
+    const stream = new PartStream();
+    this.op(key, state, { op: 'snapshot', version: state.version }, (part) => stream.push(part)).then(
+      (result) => {
+        state.version = Math.max(state.version, result.version);
+        // Pending changes folded into the snapshot still reach the other subscribers.
+        if (state.generation === generation) this.takeUpdate(key, state, result);
+        for (const part of result.json) stream.push(part);
+        stream.end();
+      },
+      (error: Error) => stream.fail(error),
+    );
+    return stream;
   }
 
   /**
@@ -380,7 +371,7 @@ export class SessionStore {
 
   /** The same, decoded (for callers in this process; clients get the JSON as it is). */
   async snapshot(key: string): Promise<SessionSnapshot> {
-    return decodeSnapshotJson(await this.snapshotJson(key));
+    return decodeSnapshotJson(await this.snapshotJson(key).whole());
   }
 
   async eventDetail(key: string, eventId: string): Promise<EventDetail> {
@@ -492,8 +483,9 @@ export class SessionStore {
     key: string,
     state: FileState,
     op: OpOf<N>,
+    onPart?: (bytes: Uint8Array) => void,
   ): Promise<SessionOpResults[N]> {
-    const answer = this.pool.call<N>(key, state.sessionId, op);
+    const answer = this.pool.call<N>(key, state.sessionId, op, onPart);
     state.chain = answer.then(
       () => {},
       () => {},

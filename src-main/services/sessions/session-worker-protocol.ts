@@ -97,7 +97,8 @@ export interface SnapshotResult extends RowUpdate {
   /**
    * The SessionSnapshot's JSON (UTF-8, in parts: LiveSession.snapshotJson), written in the worker
    * and transferred: as objects it cost the main thread a structured clone (~65 ms for 100k
-   * events) and then JSON encoding again.
+   * events) and then JSON encoding again. Only its last parts: the others came ahead, as `part`
+   * messages, while it was written.
    */
   json: Uint8Array[];
   /** The snapshot's version. */
@@ -137,7 +138,9 @@ export type ToWorker = { batch: number; jobs: SessionJob[] } | { memory: number 
 export type FromWorker =
   /** `recycled`: the big read buffers of the batch, sent back for the next reads (see SessionPool). */
   | { batch: number; results: SessionJobResult[]; recycled: ArrayBuffer[] }
-  | { memory: number; usage: WorkerMemory };
+  | { memory: number; usage: WorkerMemory }
+  /** A part of job `job`'s snapshot JSON sent ahead of its answer, as soon as it is written (transferred). */
+  | { part: { job: number; bytes: Uint8Array } };
 
 /** Reads at least this big go in recycled buffers (a fresh 4 MiB one per chunk is page faults and GC). */
 export const RECYCLE_MIN_BYTES = 64 * 1024;

@@ -22,6 +22,23 @@ describe('Utf8Parts', () => {
     expect(parts.every((p) => p.byteOffset === 0)).toBe(true);
   });
 
+  it('gives each part to `onPart` as soon as it is full, and keeps only the rest', () => {
+    const given: Uint8Array[] = [];
+    const out = new Utf8Parts((part) => given.push(part));
+    const piece = 'é€😀x'.repeat(100_000);
+    let text = '';
+    for (let i = 0; i < 20 && given.length === 0; i++) {
+      out.write(piece);
+      text += piece;
+    }
+    // Given while still writing: the first part went out once it was full.
+    expect(given.length).toBe(1);
+    expect(given[0]!.length).toBeGreaterThan(PART_BYTES - 4);
+    out.write('end');
+    const rest = out.finish();
+    expect(new TextDecoder().decode(joinParts([...given, ...rest]))).toBe(text + 'end');
+  });
+
   it('nothing written is no parts', () => {
     expect(new Utf8Parts().finish()).toEqual([]);
   });

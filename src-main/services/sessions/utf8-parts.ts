@@ -10,6 +10,10 @@ const encoder = new TextEncoder();
 
 export class Utf8Parts {
   private readonly done: Uint8Array[] = [];
+
+  /** `onPart`: given each part as soon as it is full, instead of keeping it for `finish`. */
+  constructor(private readonly onPart?: (part: Uint8Array) => void) {}
+
   private buffer = new Uint8Array(0);
   private used = 0;
   /** Bytes written so far. */
@@ -27,7 +31,7 @@ export class Utf8Parts {
     }
   }
 
-  /** The parts written, in order (the last one as long as what was written into it). */
+  /** The parts written (not given to `onPart`), in order; the last as long as what went in it. */
   finish(): Uint8Array[] {
     if (this.used > 0) this.done.push(this.buffer.subarray(0, this.used));
     this.buffer = new Uint8Array(0);
@@ -37,7 +41,11 @@ export class Utf8Parts {
 
   /** A new buffer for at least `atLeast` more bytes (a UTF-16 unit is at most 3 of them). */
   private next(atLeast: number): void {
-    if (this.used > 0) this.done.push(this.buffer.subarray(0, this.used));
+    if (this.used > 0) {
+      const part = this.buffer.subarray(0, this.used);
+      if (this.onPart) this.onPart(part);
+      else this.done.push(part);
+    }
     this.buffer = new Uint8Array(Math.max(PART_BYTES, atLeast));
     this.used = 0;
   }

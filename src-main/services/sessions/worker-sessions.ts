@@ -42,7 +42,8 @@ export class WorkerSessions {
     return this.sessions.size;
   }
 
-  handle(job: SessionJob): SessionOpResults[SessionOpName] {
+  /** `onPart`: a snapshot's JSON is given to it 8 MB at a time as it is written (see snapshotJson). */
+  handle(job: SessionJob, onPart?: (part: Uint8Array) => void): SessionOpResults[SessionOpName] {
     const { op } = job;
     switch (op.op) {
       case 'read':
@@ -56,7 +57,7 @@ export class WorkerSessions {
         return this.withDelta(this.hosted(job), true);
       case 'snapshot': {
         const hosted = this.hosted(job);
-        const { json, version, delta } = hosted.session.snapshotJson(op.version);
+        const { json, version, delta } = hosted.session.snapshotJson(op.version, undefined, onPart);
         hosted.lastTaken = this.now();
         // Buffers of their own (utf8-parts): they are transferred to the main thread.
         return { ...this.row(hosted), json, version, delta: deltaJson(delta) };

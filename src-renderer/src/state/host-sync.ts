@@ -246,8 +246,9 @@ function snapshotOf(key: string): Promise<SessionSnapshot> {
 const PREVIEW_MIN_EVENTS = 20_000;
 
 /**
- * A session opened with more than this much of its log still to read is watched through previews
- * (its newest events, refreshed every READ_PREVIEW_MS) until the read is over, then taken whole.
+ * A session opened with more than this much of its log still to read (or a size not known yet:
+ * listed the moment its log appeared) is watched through previews (its newest events, refreshed
+ * every READ_PREVIEW_MS) until the read is over, then taken whole.
  * Following a read event by event cost the page as much CPU as the read cost serve (a 1.2M-event
  * log: ~11 s each on the 2 cores), so serve read it a third slower, and its event loop waited for
  * a core (blocks of 70–180 ms). A smaller rest of a read is followed as before.
@@ -256,8 +257,10 @@ const FOLLOW_READ_MAX_BYTES = 32 * 1024 * 1024;
 const READ_PREVIEW_MS = 500;
 const FIRST_PREVIEW_MS = 100;
 
-const leftToRead = (row: SessionListItem | undefined) =>
-  row?.status === 'loading' ? Math.max(0, row.fileBytes - row.bytesRead) : 0;
+const reading = (row: SessionListItem | undefined) => row?.status === 'loading';
+/** A read with more than FOLLOW_READ_MAX_BYTES left, or of a size not known yet (just listed). */
+const longRead = (row: SessionListItem | undefined) =>
+  reading(row) && (row!.fileBytes === 0 || row!.fileBytes - row!.bytesRead > FOLLOW_READ_MAX_BYTES);
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -289,16 +292,16 @@ async function showPreview(key: string, generation: number): Promise<SessionPrev
     return null;
   }
   const row = state().sessions.find((s) => s.key === key);
-  if (!row || (row.events < PREVIEW_MIN_EVENTS && leftToRead(row) <= FOLLOW_READ_MAX_BYTES)) return null;
+  const watch = longRead(row);
+  if (!row || (row.events < PREVIEW_MIN_EVENTS && !watch)) return null;
   let preview = await askPreview(key, generation);
   // A long read: its newest events while it lasts, then the snapshot.
-  const longRead = leftToRead(row) > FOLLOW_READ_MAX_BYTES;
-  while (longRead && generation === loadGeneration && leftToRead(preview?.summary ?? row) > 0) {
+  while (watch && generation === loadGeneration && reading(preview?.summary ?? row)) {
     // Nothing read yet (the read has just begun): asked again soon, for the first rows.
     await sleep(preview?.timeline.length ? READ_PREVIEW_MS : FIRST_PREVIEW_MS);
     if (generation !== loadGeneration) break;
     // Its row may say the read is over before the next preview would.
-    if (leftToRead(state().sessions.find((s) => s.key === key)) === 0) break;
+    if (!reading(state().sessions.find((s) => s.key === key))) break;
     const next = await askPreview(key, generation);
     if (!next) break; // the snapshot instead, which says what went wrong if anything did
     preview = next;

@@ -16,7 +16,7 @@ import type {
   SessionSnapshot,
   TailHealth,
 } from '../../../src-shared/bridge/contract';
-import { snapshotTimeline } from '../../../src-shared/bridge/contract';
+import { snapshotEdgeParts, snapshotTimeline } from '../../../src-shared/bridge/contract';
 import { decodeEdges, decodeNodes, encodeEdges } from '../../../src-shared/bridge/graph-columns';
 import { fromWireNode } from '../../../src-shared/bridge/wire-node';
 import type { LineageEdge, LineageNode } from '../../../src-shared/lineage/types';
@@ -102,7 +102,8 @@ export function fromSnapshot(s: SessionSnapshot): SessionData {
   for (let i = 0; i < list.length; i++) nodes.set((ids[i] = list[i]!.id), list[i]!);
   const nodeOf: NodeLookup = (id) => nodes.get(id);
   const edges = new Map<string, LineageEdge>();
-  for (const e of decodeEdges(s.edges, ids)) edges.set(e.id, shareEnds(e, nodeOf));
+  for (const part of snapshotEdgeParts(s))
+    for (const e of decodeEdges(part, ids)) edges.set(e.id, shareEnds(e, nodeOf));
   return {
     key: s.key,
     version: s.version,
