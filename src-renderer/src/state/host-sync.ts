@@ -49,6 +49,7 @@ async function initialLoad(): Promise<void> {
     state().setAppInfo(info);
     dropPendingRows();
     state().setSessions(items);
+    listed = true;
     // A page opened on a link to a document or bookmark shows that, not a session of our choosing.
     if (state().selectedKey === null && !startsOnOtherThanSession()) {
       const key = pickInitialSession(items, readLastSession(), state().prefs.sort);
@@ -100,18 +101,24 @@ function onPushed(event: PushedEvent): void {
  * at once; the shown session's counts come from its deltas meanwhile (selectViewSummary).
  */
 const ROWS_APPLY_MS = 1000;
+const AT_ONCE_ROWS = 8;
+/** The first list is in (rows before it are in it, or come after it). */
+let listed = false;
 let pendingRows = new Map<string, SessionListItem>();
 let rowsTimer: ReturnType<typeof setTimeout> | null = null;
 let rowsAppliedAt = -Infinity;
 
 function onRows(items: readonly SessionListItem[]): void {
   for (const item of items) pendingRows.set(item.key, item);
-  // A session not listed yet, or one whose status changed (its read is over, or failed), is shown
+  // A few sessions not listed yet, or whose status changed (a read is over, or failed), are shown
   // at once: a log that appeared waited up to a second behind the rows of the others to be listed.
-  // So is any change after a quiet spell.
+  // Not many at once (a big home listed as it is found: 2,000 rows in bursts), and not before the
+  // first list. Any change after a quiet spell is shown at once too.
   const statusOf = new Map(state().sessions.map((s) => [s.key, s.status]));
-  const news = items.some((item) => statusOf.get(item.key) !== item.status);
-  const wait = news ? 0 : rowsAppliedAt + ROWS_APPLY_MS - performance.now();
+  let news = 0;
+  for (const item of items) if (statusOf.get(item.key) !== item.status) news++;
+  const now = listed && news > 0 && news <= AT_ONCE_ROWS;
+  const wait = now ? 0 : rowsAppliedAt + ROWS_APPLY_MS - performance.now();
   if (wait <= 0) applyRows();
   else rowsTimer ??= setTimeout(applyRows, wait);
 }
