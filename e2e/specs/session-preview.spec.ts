@@ -4,10 +4,31 @@
  * lasts shows its newest events as they are read, then everything once it is read. Timings are
  * the bench's business; this checks what is shown, in order.
  */
+import { mkdtemp, rm, utimes } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startServeProcess } from '../../src-main/cli/test-support/run-cli-process';
 import { stageGeneratedSession, writeGeneratedSession } from '../support/generated-session';
 import { test, expect } from '../support/serve-fixture';
 
 const SESSION = 'big-preview';
+/** What the timeline says of a preview while the log is still being read. */
+const READING = /^\d+ the newest [\d,]+ of [\d,]+ events read so far — all of them once the log is read$/;
+
+/** Runs in the page: what the timeline says while session `id` is shown, as it changes. */
+function recordSummaries(id: string) {
+  const seen: string[] = [];
+  (window as unknown as { __summaries: string[] }).__summaries = seen;
+  const note = () => {
+    const row = document.querySelector(`[data-testid="session-row"][data-session-id="${id}"]`);
+    const summary = document.querySelector('[data-testid="timeline-summary"]');
+    if (row?.getAttribute('aria-current') !== 'true' || !summary) return;
+    const text =
+      `${summary.getAttribute('data-event-count')} ${summary.querySelector('[data-testid="timeline-preview"]')?.textContent ?? ''}`.trim();
+    if (seen.at(-1) !== text) seen.push(text);
+  };
+  new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true });
+}
 const EVENTS = 60_000;
 
 test('a big session shows its newest events first, then all of them with the graph', async ({
@@ -54,20 +75,7 @@ test('a session opened while a long read of its log lasts shows its newest event
   // ~85 MB: more than the page follows event by event (host-sync's FOLLOW_READ_MAX_BYTES).
   const { lines, reveal } = await stageGeneratedSession(served.home, 'long-read', 100_000);
   const total = lines.length;
-  // What the timeline says while the session is shown, as it changes.
-  await app.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { __summaries: string[] }).__summaries = seen;
-    const note = () => {
-      const row = document.querySelector('[data-testid="session-row"][data-session-id="long-read"]');
-      const summary = document.querySelector('[data-testid="timeline-summary"]');
-      if (row?.getAttribute('aria-current') !== 'true' || !summary) return;
-      const text =
-        `${summary.getAttribute('data-event-count')} ${summary.querySelector('[data-testid="timeline-preview"]')?.textContent ?? ''}`.trim();
-      if (seen.at(-1) !== text) seen.push(text);
-    };
-    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true });
-  });
+  await app.evaluate(recordSummaries, 'long-read');
   await reveal();
   // Clicked as soon as it is listed: most of the log is still to be read.
   await app.locator('[data-testid="session-row"][data-session-id="long-read"]').click({ timeout: 30_000 });
@@ -79,13 +87,51 @@ test('a session opened while a long read of its log lasts shows its newest event
   await expect(app.locator('.graph-canvas[data-graph-state="ready"]')).toBeVisible({ timeout: 30_000 });
   await expect(app.locator('[data-testid="timeline-preview"]')).toHaveCount(0);
   const seen = await app.evaluate(() => (window as unknown as { __summaries: string[] }).__summaries);
-  const reading = /^\d+ the newest [\d,]+ of [\d,]+ events read so far — all of them once the log is read$/;
   // Previews said so while the read lasted, then the whole session — never a part of it
   // followed event by event.
-  expect(seen.filter((s) => reading.test(s)).length, seen.join(' | ')).toBeGreaterThan(0);
+  expect(seen.filter((s) => READING.test(s)).length, seen.join(' | ')).toBeGreaterThan(0);
   expect(seen.at(-1)).toBe(String(total));
   for (const s of seen.slice(0, -1))
-    expect(s === '0' || reading.test(s) || /the rest is on its way$/.test(s)).toBe(true);
+    expect(s === '0' || READING.test(s) || /the rest is on its way$/.test(s)).toBe(true);
+});
+
+test('a big log listed from its ends at start is watched while it is read when opened, then shown whole', async ({
+  host,
+  webBrowser,
+}) => {
+  test.skip(host !== 'web', 'starts its own serve on a home made before it');
+  const base = await mkdtemp(path.join(os.tmpdir(), 'le-e2e-estimated-'));
+  const home = path.join(base, 'home');
+  // ~85 MB, older than "live" and past what serve reads at start: listed from its first and last
+  // lines (an estimated row that says "ready"), read in full when opened.
+  const { log, lines } = await writeGeneratedSession(home, 'from-ends', 100_000);
+  const old = new Date(Date.now() - 86_400_000);
+  await utimes(log, old, old);
+  const serve = await startServeProcess(['--home', home], {
+    LINEAGE_EXPLORER_DATA_DIR: path.join(base, 'data'),
+  });
+  const page = await (await webBrowser!.newContext()).newPage();
+  try {
+    await page.goto(serve.url);
+    const row = page.locator('[data-testid="session-row"][data-session-id="from-ends"]');
+    await expect(row.locator('.session-events[data-estimated="true"]')).toBeVisible();
+    await page.evaluate(recordSummaries, 'from-ends');
+    await row.click();
+    await expect(page.locator('[data-testid="timeline-summary"]')).toHaveAttribute(
+      'data-event-count',
+      String(lines.length),
+      { timeout: 60_000 },
+    );
+    const seen = await page.evaluate(() => (window as unknown as { __summaries: string[] }).__summaries);
+    // Previews while it was read, then the whole session — never a part of it followed.
+    expect(seen.filter((s) => READING.test(s)).length, seen.join(' | ')).toBeGreaterThan(0);
+    for (const s of seen.slice(0, -1))
+      expect(s === '0' || READING.test(s) || /the rest is on its way$/.test(s), seen.join(' | ')).toBe(true);
+  } finally {
+    await page.context().close();
+    await serve.stop();
+    await rm(base, { recursive: true, force: true });
+  }
 });
 
 test("the graph's layout worker is started with the page, before any graph is drawn", async ({

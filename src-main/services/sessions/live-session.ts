@@ -268,12 +268,14 @@ export class LiveSession {
    * The session whole (every node, edge and event), as its JSON in UTF-8 parts, from which point
    * on deltas are gathered for it; with the changes that were pending (folded into it).
    *
-   * Written a part at a time, never held whole as columns or as one string: the nodes of a kind
-   * and the timeline's rows in parts of `partRows` (a kind may come in several parts; the rows
-   * after the first part go in `timelineMore`). At 1.2M events the columns (~265 MB) and the
-   * string (~200 MB) made at once took the worker ~900 MB above what it keeps. Each part is
-   * stringified and encoded as it is made; the garbage is one part's. `onPart` is given each
-   * 8 MB of it as soon as it is written (the worker sends it on at once); `json` is the rest.
+   * Written a part at a time, never held whole as columns or as one string: the nodes of a kind,
+   * the edges and the timeline's rows in parts of `partRows` (a kind may come in several parts;
+   * edges and rows past the first part go in `edgesMore` and `timelineMore`). At 1.2M events the
+   * columns (~265 MB) and the string (~200 MB) made at once took the worker ~900 MB above what it
+   * keeps. Each part is stringified and encoded as it is made; the garbage is one part's. `onPart`
+   * is given each 8 MB of it as soon as it is written (the worker sends it on at once); `json` is
+   * the rest. A session too big for a page is refused before anything is written (by its events);
+   * past MAX_SNAPSHOT_BYTES anyway, the parts sent fail at the end (the page's socket is closed).
    */
   snapshotJson(
     atLeast = 0,
@@ -292,7 +294,7 @@ export class LiveSession {
       summary: this.listItem(),
       problems: this.problems,
       health: { ...this.health, notices: [...this.health.notices] },
-    } satisfies Omit<SessionSnapshot, 'nodes' | 'edges' | 'timeline' | 'timelineMore'>;
+    } satisfies Omit<SessionSnapshot, 'nodes' | 'edges' | 'edgesMore' | 'timeline' | 'timelineMore'>;
     out.write(JSON.stringify(head).slice(0, -1)); // its closing brace comes last
     // Rows and edges refer to the snapshot's nodes by position (timeline-columns' `nodeId`), and
     // nodes to its rows: every event's, in the log's order, so an event's row is its ordinal.
@@ -321,7 +323,7 @@ export class LiveSession {
     return { json: out.finish(), version: this.version, delta };
   }
 
-  /** The same, decoded, its timeline's parts joined (for callers in this process: tests). */
+  /** The same, decoded, its edges' and timeline's parts joined (for callers in this process: tests). */
   snapshot(atLeast = 0): { snapshot: SessionSnapshot; delta: SessionDelta | null } {
     const { json, delta } = this.snapshotJson(atLeast);
     return { snapshot: decodeSnapshotJson(json), delta };

@@ -265,9 +265,15 @@ const READ_PREVIEW_MS = 500;
 const FIRST_PREVIEW_MS = 100;
 
 const reading = (row: SessionListItem | undefined) => row?.status === 'loading';
-/** A read with more than FOLLOW_READ_MAX_BYTES left, or of a size not known yet (just listed). */
+/**
+ * A read with more than FOLLOW_READ_MAX_BYTES left, or of a size not known yet (just listed); or
+ * a big log listed from its ends and not read yet (`estimated`: one that appeared while serve
+ * still scanned its roots), which opening it reads.
+ */
 const longRead = (row: SessionListItem | undefined) =>
-  reading(row) && (row!.fileBytes === 0 || row!.fileBytes - row!.bytesRead > FOLLOW_READ_MAX_BYTES);
+  row?.estimated
+    ? row.fileBytes > FOLLOW_READ_MAX_BYTES
+    : reading(row) && (row!.fileBytes === 0 || row!.fileBytes - row!.bytesRead > FOLLOW_READ_MAX_BYTES);
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -302,13 +308,15 @@ async function showPreview(key: string, generation: number): Promise<SessionPrev
   const watch = longRead(row);
   if (!row || (row.events < PREVIEW_MIN_EVENTS && !watch)) return null;
   let preview = await askPreview(key, generation);
-  // A long read: its newest events while it lasts, then the snapshot.
-  while (watch && generation === loadGeneration && reading(preview?.summary ?? row)) {
+  // A long read: its newest events while it lasts (its worker's word: the preview's row), then
+  // the snapshot.
+  while (watch && generation === loadGeneration && (!preview || reading(preview.summary))) {
     // Nothing read yet (the read has just begun): asked again soon, for the first rows.
     await sleep(preview?.timeline.length ? READ_PREVIEW_MS : FIRST_PREVIEW_MS);
     if (generation !== loadGeneration) break;
-    // Its row may say the read is over before the next preview would.
-    if (!reading(state().sessions.find((s) => s.key === key))) break;
+    // Its row may say the read is over before the next preview would (not a row from its ends).
+    const now = state().sessions.find((s) => s.key === key);
+    if (now && !now.estimated && !reading(now)) break;
     const next = await askPreview(key, generation);
     if (!next) break; // the snapshot instead, which says what went wrong if anything did
     preview = next;
