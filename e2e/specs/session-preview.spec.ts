@@ -107,12 +107,20 @@ test('a big log listed from its ends at start is watched while it is read when o
   const { log, lines } = await writeGeneratedSession(home, 'from-ends', 100_000);
   const old = new Date(Date.now() - 86_400_000);
   await utimes(log, old, old);
+  // Another, which the page opens at start as the one shown last (the big one stays unread until
+  // clicked).
+  const other = await writeGeneratedSession(home, 'other', 50);
   const serve = await startServeProcess(['--home', home], {
     LINEAGE_EXPLORER_DATA_DIR: path.join(base, 'data'),
   });
   const page = await (await webBrowser!.newContext()).newPage();
   try {
+    await page.addInitScript((key) => localStorage.setItem('lineage-explorer.lastSession', key), other.log);
     await page.goto(serve.url);
+    await expect(page.locator('[data-testid="session-row"][data-session-id="other"]')).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
     const row = page.locator('[data-testid="session-row"][data-session-id="from-ends"]');
     await expect(row.locator('.session-events[data-estimated="true"]')).toBeVisible();
     await page.evaluate(recordSummaries, 'from-ends');
