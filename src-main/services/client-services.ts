@@ -34,7 +34,6 @@ export function connectClient(store: SessionStore, info: () => AppInfo): ClientC
         return store.list();
       },
       snapshot: async (key) => {
-        // The worker's JSON, written out by the host as it is (encoded-json.ts).
         // The worker's JSON, sent on by the host as it is written (encoded-json.ts). The deltas
         // after it are this client's once it is made (those pending then are folded into it).
         const stream = store.snapshotJson(key);

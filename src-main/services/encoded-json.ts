@@ -8,21 +8,22 @@
  * them as bytes (`ipcReply`) and the preload decodes them. Only main-side code sees one.
  */
 import type { JsonBytesEvent, JsonBytesReply } from '../../src-shared/bridge/channels';
-import type { PushedEvent, SessionDelta } from '../../src-shared/bridge/contract';
+import type { BridgeReply, PushedEvent, SessionDelta } from '../../src-shared/bridge/contract';
+import { errorReply } from '../../src-shared/bridge/dispatcher';
 import type { PartStream } from './part-stream';
+import { joinParts } from './sessions/utf8-parts';
 
 const BYTES = Symbol('encoded JSON');
 
 interface Encoded {
-  /** The JSON's bytes, or its bytes in parts (a big snapshot: utf8-parts.ts), in order. */
-  readonly [BYTES]: Uint8Array | readonly Uint8Array[];
+  readonly [BYTES]: Uint8Array;
 }
 
 /**
  * Stands for a `T` in a service's reply (the service's type says T: this is how the host is
  * told to write these bytes instead). Never read its fields on the main thread: there are none.
  */
-export function encodedReply<T>(json: Uint8Array | readonly Uint8Array[]): T {
+export function encodedReply<T>(json: Uint8Array): T {
   const encoded: Encoded = { [BYTES]: json };
   return encoded as unknown as T;
 }
@@ -46,10 +47,7 @@ export function encodedDelta(delta: {
 export function decodedEvent(event: PushedEvent): PushedEvent {
   const bytes = event.type === 'session.delta' ? encodedBytesOf(event.delta) : undefined;
   return bytes
-    ? {
-        type: 'session.delta',
-        delta: JSON.parse(new TextDecoder().decode(joinedBytes(bytes))) as SessionDelta,
-      }
+    ? { type: 'session.delta', delta: JSON.parse(new TextDecoder().decode(bytes)) as SessionDelta }
     : event;
 }
 
@@ -59,7 +57,7 @@ export function decodedEvent(event: PushedEvent): PushedEvent {
  */
 export function ipcEvent(event: PushedEvent): PushedEvent | JsonBytesEvent {
   const bytes = event.type === 'session.delta' ? encodedBytesOf(event.delta) : undefined;
-  return bytes ? { type: 'session.delta', json: joinedBytes(bytes) } : event;
+  return bytes ? { type: 'session.delta', json: bytes } : event;
 }
 
 const STREAM = Symbol('streamed JSON');
@@ -79,28 +77,31 @@ export function encodedStreamOf(value: unknown): PartStream | undefined {
     : undefined;
 }
 
-/** The bytes of an encoded value (in parts, if it was given so), or undefined for any other value. */
-export function encodedBytesOf(value: unknown): Uint8Array | readonly Uint8Array[] | undefined {
+/** The bytes of an encoded value, or undefined for any other value. */
+export function encodedBytesOf(value: unknown): Uint8Array | undefined {
   return typeof value === 'object' && value !== null && BYTES in value
     ? (value as Encoded)[BYTES]
     : undefined;
-}
-
-/** Bytes given in parts as one buffer (a copy, unless there is one part). */
-export function joinedBytes(bytes: Uint8Array | readonly Uint8Array[]): Uint8Array {
-  if (bytes instanceof Uint8Array) return bytes;
-  if (bytes.length === 1) return bytes[0]!;
-  return Buffer.concat(bytes);
 }
 
 /**
  * `reply` as the IPC host sends it: an encoded value as its JSON bytes (a copy of bytes crosses to
  * the renderer; decoding a 100k-event snapshot on the main thread would block it ~60–100 ms).
  */
-export async function ipcReply<R extends { ok: boolean }>(reply: R): Promise<R | JsonBytesReply> {
+export async function ipcReply<R extends { ok: boolean }>(
+  reply: R,
+): Promise<R | JsonBytesReply | BridgeReply> {
   const value = 'value' in reply ? reply.value : undefined;
   const stream = encodedStreamOf(value);
-  const bytes = stream ? await stream.whole() : encodedBytesOf(value);
-  // Joined here (one copy: the IPC copies it again anyway); the preload decodes one buffer.
-  return bytes ? { ok: true, json: joinedBytes(bytes) } : reply;
+  if (stream) {
+    // Its parts joined here (one copy: the IPC copies it again anyway); the preload decodes one
+    // buffer. A stream that fails (a session too big to send) is said as any failed call.
+    try {
+      return { ok: true, json: joinParts(await stream.whole()) };
+    } catch (error) {
+      return errorReply(error);
+    }
+  }
+  const bytes = encodedBytesOf(value);
+  return bytes ? { ok: true, json: bytes } : reply;
 }

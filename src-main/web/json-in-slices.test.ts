@@ -1,6 +1,13 @@
 import { PartStream } from '../services/part-stream';
 import { describe, expect, it } from 'vitest';
-import { decodedEvent, encodedDelta, encodedReply, ipcEvent, ipcReply } from '../services/encoded-json';
+import {
+  decodedEvent,
+  encodedDelta,
+  encodedReply,
+  encodedStream,
+  ipcEvent,
+  ipcReply,
+} from '../services/encoded-json';
 import { jsonInSlices, streamedReply } from './json-in-slices';
 
 const noPause = () => Promise.resolve();
@@ -120,5 +127,20 @@ describe('jsonInSlices', () => {
     expect(Buffer.from((await reply.next()).value as Uint8Array).toString()).toContain('"ok":true');
     broken.fail(new Error('worker died'));
     await expect(all(reply)).rejects.toThrow('worker died');
+  });
+
+  it('the IPC host sends a streamed value as its parts joined, and a failed one as an error reply', async () => {
+    const ok = new PartStream();
+    ok.push(Buffer.from('{"k":'));
+    ok.push(Buffer.from('"é"}'));
+    ok.end();
+    const sent = (await ipcReply({ ok: true, value: encodedStream(ok) })) as { ok: true; json: Uint8Array };
+    expect(JSON.parse(new TextDecoder().decode(sent.json))).toEqual({ k: 'é' });
+    const refused = new PartStream();
+    refused.fail(new Error('too big to send'));
+    expect(await ipcReply({ ok: true, value: encodedStream(refused) })).toEqual({
+      ok: false,
+      error: { code: 'internal', message: 'too big to send' },
+    });
   });
 });

@@ -68,8 +68,7 @@ export async function jsonInSlices(
 function* encode(value: unknown, out: (s: string | Uint8Array) => void): Generator<void> {
   const encoded = encodedBytesOf(value);
   if (encoded) {
-    if (encoded instanceof Uint8Array) out(encoded);
-    else for (const part of encoded) out(part);
+    out(encoded);
     return;
   }
   if (Array.isArray(value)) {
