@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startServeProcess } from '../../src-main/cli/test-support/run-cli-process';
 import { stageGeneratedSession, writeGeneratedSession } from '../support/generated-session';
+import type { Page } from '@playwright/test';
 import { test, expect } from '../support/serve-fixture';
 
 const SESSION = 'big-preview';
@@ -29,6 +30,34 @@ function recordSummaries(id: string) {
   };
   new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true });
 }
+
+/**
+ * Waits for the whole session (every event, the graph drawn, no preview) and returns what the
+ * timeline said on the way (`recordSummaries`).
+ */
+async function shownWhole(page: Page, total: number): Promise<string[]> {
+  await expect(page.locator('[data-testid="timeline-summary"]')).toHaveAttribute(
+    'data-event-count',
+    String(total),
+    { timeout: 60_000 },
+  );
+  await expect(page.locator('.graph-canvas[data-graph-state="ready"]')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('[data-testid="timeline-preview"]')).toHaveCount(0);
+  const seen = await page.evaluate(() => (window as unknown as { __summaries: string[] }).__summaries);
+  expect(seen.at(-1)).toBe(String(total));
+  return seen;
+}
+
+/**
+ * A read watched, not followed: previews that said it was still being read, then the whole
+ * session — never a part of it followed event by event.
+ */
+function expectWatchedRead(seen: string[]): void {
+  expect(seen.filter((s) => READING.test(s)).length, seen.join(' | ')).toBeGreaterThan(0);
+  for (const s of seen.slice(0, -1))
+    expect(s === '0' || READING.test(s) || /the rest is on its way$/.test(s), seen.join(' | ')).toBe(true);
+}
+
 const EVENTS = 60_000;
 
 test('a big session shows its newest events first, then all of them with the graph', async ({
@@ -39,33 +68,13 @@ test('a big session shows its newest events first, then all of them with the gra
   const total = lines.length;
   const row = app.locator(`[data-testid="session-row"][data-session-id="${SESSION}"]`);
   await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
-  // What the timeline says from the click on, as it changes.
-  await app.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { __summaries: string[] }).__summaries = seen;
-    const note = () => {
-      const summary = document.querySelector('[data-testid="timeline-summary"]');
-      const text = summary
-        ? `${summary.getAttribute('data-event-count')} ${summary.querySelector('[data-testid="timeline-preview"]')?.textContent ?? ''}`.trim()
-        : null;
-      if (text && seen.at(-1) !== text) seen.push(text);
-    };
-    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true });
-  });
+  await app.evaluate(recordSummaries, SESSION);
   await row.click();
-  await expect(app.locator('[data-testid="timeline-summary"]')).toHaveAttribute(
-    'data-event-count',
-    String(total),
-    { timeout: 30_000 },
-  );
-  await expect(app.locator('.graph-canvas[data-graph-state="ready"]')).toBeVisible({ timeout: 30_000 });
-  await expect(app.locator('[data-testid="timeline-preview"]')).toHaveCount(0);
-  const seen = await app.evaluate(() => (window as unknown as { __summaries: string[] }).__summaries);
+  const seen = await shownWhole(app, total);
   // The preview first (the newest 500 rows, said to be so), then the whole timeline.
   expect(seen[0]).toBe(
     `500 the newest 500 of ${total.toLocaleString('en-US')} events — the rest is on its way`,
   );
-  expect(seen.at(-1)).toBe(String(total));
 });
 
 test('a session opened while a long read of its log lasts shows its newest events as they are read, then all of them', async ({
@@ -79,20 +88,7 @@ test('a session opened while a long read of its log lasts shows its newest event
   await reveal();
   // Clicked as soon as it is listed: most of the log is still to be read.
   await app.locator('[data-testid="session-row"][data-session-id="long-read"]').click({ timeout: 30_000 });
-  await expect(app.locator('[data-testid="timeline-summary"]')).toHaveAttribute(
-    'data-event-count',
-    String(total),
-    { timeout: 60_000 },
-  );
-  await expect(app.locator('.graph-canvas[data-graph-state="ready"]')).toBeVisible({ timeout: 30_000 });
-  await expect(app.locator('[data-testid="timeline-preview"]')).toHaveCount(0);
-  const seen = await app.evaluate(() => (window as unknown as { __summaries: string[] }).__summaries);
-  // Previews said so while the read lasted, then the whole session — never a part of it
-  // followed event by event.
-  expect(seen.filter((s) => READING.test(s)).length, seen.join(' | ')).toBeGreaterThan(0);
-  expect(seen.at(-1)).toBe(String(total));
-  for (const s of seen.slice(0, -1))
-    expect(s === '0' || READING.test(s) || /the rest is on its way$/.test(s)).toBe(true);
+  expectWatchedRead(await shownWhole(app, total));
 });
 
 test('a big log listed from its ends at start is watched while it is read when opened, then shown whole', async ({
@@ -125,16 +121,7 @@ test('a big log listed from its ends at start is watched while it is read when o
     await expect(row.locator('.session-events[data-estimated="true"]')).toBeVisible();
     await page.evaluate(recordSummaries, 'from-ends');
     await row.click();
-    await expect(page.locator('[data-testid="timeline-summary"]')).toHaveAttribute(
-      'data-event-count',
-      String(lines.length),
-      { timeout: 60_000 },
-    );
-    const seen = await page.evaluate(() => (window as unknown as { __summaries: string[] }).__summaries);
-    // Previews while it was read, then the whole session — never a part of it followed.
-    expect(seen.filter((s) => READING.test(s)).length, seen.join(' | ')).toBeGreaterThan(0);
-    for (const s of seen.slice(0, -1))
-      expect(s === '0' || READING.test(s) || /the rest is on its way$/.test(s), seen.join(' | ')).toBe(true);
+    expectWatchedRead(await shownWhole(page, lines.length));
   } finally {
     await page.context().close();
     await serve.stop();

@@ -52,6 +52,24 @@ export interface TimelineColumns {
   actors: string[];
 }
 
+/** Columns of no rows yet, their rows' kinds and actors to be indexes into these tables. */
+function noRows(kinds: string[], actors: string[]): TimelineColumns {
+  return {
+    length: 0,
+    eventId: [],
+    kind: [],
+    kinds,
+    seq: [],
+    t: [],
+    lineNo: [],
+    byteOffset: [],
+    byteLength: [],
+    nodeId: [],
+    actor: [],
+    actors,
+  };
+}
+
 /** Interns strings into a table as they are met. */
 class Table {
   readonly values: string[] = [];
@@ -82,20 +100,7 @@ export class TimelineEncoder {
   constructor(private readonly nodeIndex?: ReadonlyMap<string, number>) {
     // Columns grown by pushes: made `new Array(rows)` up front they are holey, and a holey
     // array is ~2x slower to stringify (a 1.2M-row snapshot: +0.2 s), more than the growth costs.
-    this.cols = {
-      length: 0,
-      eventId: [],
-      kind: [],
-      kinds: this.kinds.values,
-      seq: [],
-      t: [],
-      lineNo: [],
-      byteOffset: [],
-      byteLength: [],
-      nodeId: [],
-      actor: [],
-      actors: this.actors.values,
-    };
+    this.cols = noRows(this.kinds.values, this.actors.values);
   }
 
   push(row: TimelineRow): void {
@@ -165,20 +170,7 @@ export class TimelineEncoder {
     // The tables as they are now (the part's indexes point into them), not as they will grow.
     part.kinds = [...this.kinds.values];
     part.actors = [...this.actors.values];
-    this.cols = {
-      length: 0,
-      eventId: [],
-      kind: [],
-      kinds: this.kinds.values,
-      seq: [],
-      t: [],
-      lineNo: [],
-      byteOffset: [],
-      byteLength: [],
-      nodeId: [],
-      actor: [],
-      actors: this.actors.values,
-    };
+    this.cols = noRows(this.kinds.values, this.actors.values);
     return part;
   }
 }
@@ -191,20 +183,7 @@ export class TimelineEncoder {
 export function joinTimelineParts(parts: readonly TimelineColumns[]): TimelineColumns {
   if (parts.length === 1) return parts[0]!;
   const last = parts[parts.length - 1]!;
-  const joined: TimelineColumns = {
-    length: 0,
-    eventId: [],
-    kind: [],
-    kinds: last.kinds,
-    seq: [],
-    t: [],
-    lineNo: [],
-    byteOffset: [],
-    byteLength: [],
-    nodeId: [],
-    actor: [],
-    actors: last.actors,
-  };
+  const joined = noRows(last.kinds, last.actors);
   for (const part of parts) {
     joined.length += part.length;
     for (const key of JOINED_COLUMNS) {
