@@ -22,6 +22,8 @@ export type { Key } from './key-index';
 export interface BuildContext {
   /** Node ids that publish the key, in no set order (recorded as a dependency of the build). */
   lookup(space: string, name: string): ReadonlySet<string>;
+  /** Whether any node publishes the key: `lookup(…).size > 0` without making a set of them. */
+  published(space: string, name: string): boolean;
   /**
    * Whether node `id` exists: its last build had members (recorded as a dependency, and changes
    * like a publication of that node). Every built node exists; it need not publish a key for it.
@@ -52,6 +54,13 @@ export type NodeBuilder<M> = (id: string, members: readonly M[], ctx: BuildConte
 export type SignatureOf = (result: BuildResult) => string;
 
 const MAX_REBUILDS_PER_FLUSH = 8;
+/**
+ * A node of more members than this is rebuilt after the others of its round: its build costs time
+ * in proportion to its members, and what it looks up (a cluster job: whether the artifacts its
+ * launches expect were produced — mostly in the same chunk) is then up to date, so it is rebuilt
+ * once a flush rather than twice. The few small nodes it then tells are rebuilt again instead.
+ */
+const BIG_NODE_MEMBERS = 1000;
 
 const NONE: readonly never[] = Object.freeze([]);
 
@@ -176,6 +185,11 @@ class NodeState<M> {
       this.linked().more = list.length > 2 ? list.slice(2) : undefined;
   }
 
+  /** Whether it has more than `n` members (n ≥ 2). */
+  hasMoreMembersThan(n: number): boolean {
+    return (this.links?.more?.length ?? 0) + 2 > n;
+  }
+
   /** Appends the members, in order, to `out`. */
   membersInto(out: M[]): void {
     if (this.first === undefined) return;
@@ -228,6 +242,10 @@ export class ReactiveGraph<M> {
     lookup: (space, name) => {
       this.watchedKeys.push(space, name);
       return asSet(this.publishers.get(space, name));
+    },
+    published: (space, name) => {
+      this.watchedKeys.push(space, name);
+      return this.publishers.has(space, name);
     },
     exists: (nodeId) => {
       this.watchedNodes.push(nodeId);
@@ -304,19 +322,14 @@ export class ReactiveGraph<M> {
     while (this.dirty.size > 0) {
       const round = this.dirty;
       this.dirty = new Set();
+      let big: NodeState<M>[] | undefined;
       for (const queued of round) {
         // Forgotten since it was queued (it had nothing left): whatever holds its id now.
         const state = queued.dropped ? this.stateOf(queued.id) : queued;
-        // Marked again before its turn in this round: this rebuild covers that mark.
-        if (this.dirty.size > 0) this.dirty.delete(state);
-        if (state.flushNo !== flushNo) state.flushNo = flushNo;
-        else {
-          const again = (this.rebuiltAgain.get(state) ?? 0) + 1;
-          this.rebuiltAgain.set(state, again);
-          if (again >= MAX_REBUILDS_PER_FLUSH) continue; // a dependency cycle: stop, never hang
-        }
-        this.rebuild(state);
+        if (round.size > 1 && state.hasMoreMembersThan(BIG_NODE_MEMBERS)) (big ??= []).push(state);
+        else this.rebuildInFlush(state, flushNo);
       }
+      if (big) for (const state of big) this.rebuildInFlush(state, flushNo);
     }
     const out = emptyLineageDelta();
     for (const [id, n] of this.pendingNodes) {
@@ -331,6 +344,18 @@ export class ReactiveGraph<M> {
     this.pendingEdges = new Map();
     if (this.rebuiltAgain.size) this.rebuiltAgain = new Map();
     return out;
+  }
+
+  private rebuildInFlush(state: NodeState<M>, flushNo: number): void {
+    // Marked again before its turn in this round: this rebuild covers that mark.
+    if (this.dirty.size > 0) this.dirty.delete(state);
+    if (state.flushNo !== flushNo) state.flushNo = flushNo;
+    else {
+      const again = (this.rebuiltAgain.get(state) ?? 0) + 1;
+      this.rebuiltAgain.set(state, again);
+      if (again >= MAX_REBUILDS_PER_FLUSH) return; // a dependency cycle: stop, never hang
+    }
+    this.rebuild(state);
   }
 
   private rebuild(state: NodeState<M>): void {
@@ -356,21 +381,26 @@ export class ReactiveGraph<M> {
     // Re-publishing the same keys would only reorder their publishers (which builders sort or
     // count: lookups have no order), at two index updates a key for jobs and artifacts.
     const samePublishes = sameKeys(oldPublishes, newPublishes);
-    if (!samePublishes) {
-      for (const [space, name] of oldPublishes) this.publishers.remove(space, name, id);
-      for (const [space, name] of newPublishes) this.publishers.add(space, name, id);
-    }
+    // Only the keys that came or went change the index (and, below, what others look up): a
+    // cluster job publishes a key per expected artifact of every launch, tens of thousands.
+    const changed = samePublishes ? NO_CHANGE : keyChanges(oldPublishes, newPublishes);
+    for (const [space, name] of changed.removed) this.publishers.remove(space, name, id);
+    for (const [space, name] of changed.added) this.publishers.add(space, name, id);
     state.publishes = newPublishes.length ? newPublishes : NONE;
     state.exists = result !== null;
     // Nobody reads what this node publishes (most nodes: tens of thousands of tool calls):
-    // nothing to notify and nothing to remember. Someone who starts reading later is notified on
-    // the next change whether it changed or not (no signature to compare with): harmless.
+    // nothing to notify. A node that publishes nothing remembers nothing either: someone who
+    // starts reading it later (its existence) is told on its next change, changed or not.
     const watched =
       ((oldExists || result !== null) && state.existenceWatchers !== undefined) ||
       this.anyWatched(oldPublishes) ||
       this.anyWatched(newPublishes);
     if (!watched) {
-      state.signature = undefined;
+      // A node that publishes keys keeps its signature all the same (a few: jobs, artifacts): a
+      // reader who starts looking it up later read it as it is now, and is not told of a change
+      // that was none. (A cluster job that had just started to watch the artifacts its new
+      // launches expect was otherwise rebuilt again, from all its launches, on every flush.)
+      state.signature = result && newPublishes.length ? this.signatureOf(result) : undefined;
       this.dropIfEmpty(state);
       return;
     }
@@ -378,16 +408,22 @@ export class ReactiveGraph<M> {
     // publishes other keys. `state.signature` is kept only while the node exists and is watched:
     // without one to compare with, they are told.
     const signature = result ? this.signatureOf(result) : undefined;
-    if (signature === undefined || signature !== state.signature || !samePublishes) {
+    const notify = (watcher: string) => {
+      if (watcher !== id) this.markDirty(watcher);
+    };
+    if (signature === undefined || signature !== state.signature) {
       state.signature = signature;
-      const notify = (watcher: string) => {
-        if (watcher !== id) this.markDirty(watcher);
-      };
       // In the order the published keys were once listed: existence first, then the others.
       if (oldExists) forEachId(state.existenceWatchers, notify);
       for (const [space, name] of oldPublishes) forEachId(this.watchers.get(space, name), notify);
       if (result) forEachId(state.existenceWatchers, notify);
       for (const [space, name] of newPublishes) forEachId(this.watchers.get(space, name), notify);
+    } else if (!samePublishes) {
+      // Same node, same signature, other keys: a lookup of a key it still publishes gives what it
+      // gave, so only the readers of keys that came or went are told. (Telling every reader of
+      // every key made a cluster job's artifacts rebuild whenever a launch expected a new one.)
+      for (const [space, name] of changed.removed) forEachId(this.watchers.get(space, name), notify);
+      for (const [space, name] of changed.added) forEachId(this.watchers.get(space, name), notify);
     }
     this.dropIfEmpty(state);
   }
@@ -510,8 +546,14 @@ export class ReactiveGraph<M> {
     const id = state.id;
     const keys = this.watchedKeys;
     const oldKeys = state.watchedKeys;
-    if (oldKeys && sameStrings(oldKeys, keys)) {
-      for (let i = 0; i < keys.length; i += 2) this.watchers.moveToEnd(keys[i]!, keys[i + 1]!, id);
+    const kept = oldKeys ? prefixLength(oldKeys, keys) : 0;
+    if (oldKeys && kept === oldKeys.length) {
+      // The same lookups, maybe more after them (a cluster job's next launches expect more
+      // artifacts): the same index as removing and adding them all, without emptying and
+      // refilling tens of thousands of its entries on every rebuild.
+      for (let i = 0; i < kept; i += 2) this.watchers.moveToEnd(keys[i]!, keys[i + 1]!, id);
+      for (let i = kept; i < keys.length; i += 2) this.watchers.add(keys[i]!, keys[i + 1]!, id);
+      if (kept < keys.length) state.watchedKeys = keys.slice();
     } else if (oldKeys || keys.length) {
       if (oldKeys)
         for (let i = 0; i < oldKeys.length; i += 2) this.watchers.remove(oldKeys[i]!, oldKeys[i + 1]!, id);
@@ -633,6 +675,14 @@ function findById(
   return undefined;
 }
 
+/** How many of `a`'s first strings `b` starts with. */
+function prefixLength(a: readonly string[], b: readonly string[]): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a[i] === b[i]) i++;
+  return i;
+}
+
 function sameStrings(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
@@ -643,6 +693,38 @@ function sameKeys(a: readonly Key[], b: readonly Key[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i]![0] !== b[i]![0] || a[i]![1] !== b[i]![1]) return false;
   return true;
+}
+
+interface KeyChanges {
+  readonly added: readonly Key[];
+  readonly removed: readonly Key[];
+}
+
+const NO_CHANGE: KeyChanges = { added: NONE, removed: NONE };
+
+/**
+ * The keys of `next` not in `prev` and those of `prev` not in `next`, in list order. A node that
+ * gained members usually publishes what it did and more after it (a job's launches add expected
+ * artifacts at the end): that case is a prefix compare.
+ */
+function keyChanges(prev: readonly Key[], next: readonly Key[]): KeyChanges {
+  let same = 0;
+  while (
+    same < prev.length &&
+    same < next.length &&
+    prev[same]![0] === next[same]![0] &&
+    prev[same]![1] === next[same]![1]
+  )
+    same++;
+  if (same === prev.length) return { added: next.slice(same), removed: NONE };
+  const inPrev = new KeyIndex();
+  const inNext = new KeyIndex();
+  for (let i = same; i < prev.length; i++) inPrev.add(prev[i]![0], prev[i]![1], '');
+  for (let i = same; i < next.length; i++) inNext.add(next[i]![0], next[i]![1], '');
+  return {
+    added: next.slice(same).filter(([space, name]) => !inPrev.has(space, name)),
+    removed: prev.slice(same).filter(([space, name]) => !inNext.has(space, name)),
+  };
 }
 
 function indexOfId(edges: readonly LineageEdge[], n: number, id: string): number {

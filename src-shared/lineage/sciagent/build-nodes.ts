@@ -13,6 +13,7 @@ import { compareEvents, type EventView } from '../../formats/sciagent/session-lo
 import { type JsonObject, num, obj, str } from '../../formats/sciagent/types';
 import type { BuildContext, BuildResult, Key } from '../reactive-graph';
 import type { EdgeReason, LineageEdge, LineageNode, NodeCorrection } from '../types';
+import { type JobMembers, normalizePath } from './job-members';
 import { nodeIds } from './membership';
 
 /** A member that keeps the session node alive before any session_end arrives (it has no event). */
@@ -38,6 +39,8 @@ export interface BuilderFacts {
   childSessionExists(sessionId: string): boolean | undefined;
   /** The subagent node an observation or validation attaches to (by name and seq). */
   attachedSubagent(eventId: string): string | null;
+  /** Where job `jobId`'s `count` members are sorted out (kept from its last build if big: job-members.ts). */
+  jobMembers(jobId: string, count: number): JobMembers;
 }
 
 const CLIP = 400;
@@ -236,11 +239,6 @@ function buildTool(id: string, views: readonly EventView[], facts: BuilderFacts)
   return result(node, [sessionEdge(facts, id)], jobId !== null ? [['toolJob', jobId]] : NONE);
 }
 
-interface ExpectedPattern {
-  pattern: string;
-  keys: string[];
-}
-
 function buildJob(
   id: string,
   views: readonly EventView[],
@@ -248,15 +246,10 @@ function buildJob(
   facts: BuilderFacts,
 ): BuildResult {
   const jobId = id.slice('job:'.length);
-  const launches = views.filter((v) => v.event.kind === 'compute_job_launched');
-  const statuses = views.filter((v) => v.event.kind === 'compute_job_status_changed');
-  const clusterDowns = views.filter((v) => v.event.kind === 'compute_cluster_down');
-  const costs = views.filter((v) => v.event.kind === 'compute_cost_observed');
+  const members = facts.jobMembers(jobId, views.length).update(views);
+  const { launches, statuses, clusterDowns, expected } = members;
   const node = baseNode(id, 'job', jobId, views);
   const last = statuses.at(-1);
-  const statusCost = statuses.map((s) => num(s.body['cost_usd'])).filter((c): c is number => c !== null);
-  const observedCost = costs.map((c) => num(c.body['cost_usd'])).filter((c): c is number => c !== null);
-  const expected = expectedPatterns(launches);
   node.data = {
     jobId,
     launchCount: launches.length,
@@ -288,11 +281,7 @@ function buildJob(
       graceful: c.body['graceful'] ?? null,
       success: c.body['success'] ?? null,
     })),
-    costUsd: observedCost.length
-      ? sum(observedCost)
-      : statusCost.length
-        ? statusCost.reduce((a, b) => Math.max(a, b))
-        : null,
+    costUsd: members.observedCostCount ? members.observedCostSum : members.statusCostMax,
     expectedArtifacts: expected.map((e) => e.pattern),
     inferred: launches.length === 0 && statuses.length === 0,
   };
@@ -306,7 +295,8 @@ function buildJob(
   // Expected artifacts never seen become expected-but-missing nodes.
   const extras: LineageNode[] = [];
   for (const e of expected) {
-    const found = e.keys.some((k) => ctx.lookup('akey', k).size > 0);
+    let found = false;
+    for (const k of e.keys) if ((found = ctx.published('akey', k))) break;
     if (found) continue;
     const extraId = nodeIds.expected(jobId, e.pattern);
     extras.push({
@@ -322,28 +312,8 @@ function buildJob(
     });
     edges.push(edge(id, extraId, reasonList('expected_artifacts')));
   }
-  const publishes = expected.flatMap((e) => e.keys.map((k): Key => ['expect', k]));
-  return result(node, edges, publishes, extras);
-}
-
-function expectedPatterns(launches: readonly EventView[]): ExpectedPattern[] {
-  const seen = new Map<string, ExpectedPattern>();
-  for (const l of launches) {
-    const list = l.body['expected_artifacts'];
-    if (!Array.isArray(list)) continue;
-    const mount = str(l.body['mount_path']);
-    for (const p of list) {
-      if (typeof p !== 'string' || seen.has(p)) continue;
-      const keys = new Set([normalizePath(p)]);
-      if (mount && !p.startsWith('/') && !p.includes('://')) keys.add(normalizePath(`${mount}/${p}`));
-      seen.set(p, { pattern: p, keys: [...keys] });
-    }
-  }
-  return [...seen.values()];
-}
-
-export function normalizePath(p: string): string {
-  return p.replace(/^\.\//, '').replace(/\/{2,}/g, '/');
+  // A copy: the list grows with the job's next launches, and the graph compares it with this one.
+  return result(node, edges, members.publishes.slice(), extras);
 }
 
 function buildArtifact(
@@ -546,8 +516,4 @@ const MAX_LISTED = 200;
 
 function lastN<T>(xs: T[]): T[] {
   return xs.length > MAX_LISTED ? xs.slice(xs.length - MAX_LISTED) : xs;
-}
-
-function sum(values: number[]): number {
-  return values.reduce((a, b) => a + b, 0);
 }

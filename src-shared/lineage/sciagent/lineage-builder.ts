@@ -6,6 +6,7 @@ import type { EventView, LogDelta, SessionLog } from '../../formats/sciagent/ses
 import { ReactiveGraph } from '../reactive-graph';
 import type { LineageDelta, LineageEdge, LineageNode } from '../types';
 import { buildNode, SESSION_ANCHOR, signatureOf, type BuilderFacts, type Member } from './build-nodes';
+import { JobMembers } from './job-members';
 import { membershipOf, nodeIds } from './membership';
 import { SubagentAttachments } from './subagent-attachments';
 import { str } from '../../formats/sciagent/types';
@@ -13,6 +14,9 @@ import { str } from '../../formats/sciagent/types';
 export interface LineageBuilderOptions {
   childSessionExists?: (sessionId: string) => boolean | undefined;
 }
+
+/** Jobs of at least this many members keep what their last build sorted out (job-members.ts). */
+const KEPT_JOB_MEMBERS = 64;
 
 export class SciagentLineageBuilder {
   private readonly graph: ReactiveGraph<Member>;
@@ -25,6 +29,8 @@ export class SciagentLineageBuilder {
   /** Reused by nodeWithEventsOf (it never nests). */
   private readonly members: Member[] = [];
   private readonly attachments = new SubagentAttachments();
+  /** What each big job's last build sorted out of its members (a few per session; kept for its life). */
+  private readonly jobs = new Map<string, JobMembers>();
 
   constructor(
     private readonly log: SessionLog,
@@ -39,6 +45,14 @@ export class SciagentLineageBuilder {
       maxCorrectionSeq: () => this.maxCorrectionSeq,
       childSessionExists: options.childSessionExists ?? (() => undefined),
       attachedSubagent: (eventId) => this.attachments.of(eventId),
+      jobMembers: (jobId, count) => {
+        // A small job is sorted out afresh (most jobs: a few launches): kept for each, its lists
+        // were ~2.5 KB a job, 12 MB of a 1.2M-event session of 5,000 jobs.
+        if (count < KEPT_JOB_MEMBERS) return new JobMembers();
+        let members = this.jobs.get(jobId);
+        if (!members) this.jobs.set(jobId, (members = new JobMembers()));
+        return members;
+      },
     };
     this.graph = new ReactiveGraph<Member>(
       (id, members, ctx) => buildNode(id, members, ctx, facts),

@@ -159,6 +159,32 @@ describe('sciagent lineage replay', () => {
   });
 });
 
+describe('sciagent lineage replay: one cluster job', () => {
+  it('builds the same graph whatever the chunking or order when every launch reuses one job_id', () => {
+    // Sciagent's cluster mode names the job after its cluster: one job gets every launch, status
+    // change and expected artifact of the session, and keeps what its last build sorted out
+    // (job-members.ts) — which corrections of its launches and reordered lines must not fool.
+    const lines = replayLines().map((l) =>
+      l.replace(/"(job_id|cluster_name)":"cluster-\d+"/g, '"$1":"cluster-0"'),
+    );
+    const whole = canonical(replay(lines, lines.length));
+    expect(canonical(replay(lines, 1))).toBe(whole);
+    expect(canonical(replay(lines, 7))).toBe(whole);
+    expect(canonical(replay([...lines].reverse(), 200))).toBe(whole);
+    expect(canonical(replay(shuffled(lines, 9), 13))).toBe(whole);
+    const graph = JSON.parse(whole) as {
+      nodes: { id: string; data: Record<string, unknown>; corrections: unknown[] }[];
+    };
+    const job = graph.nodes.find((n) => n.id === 'job:cluster-0')!;
+    // The stream really is one job with many launches, some of them corrected.
+    expect(job.data['launchCount']).toBeGreaterThan(100);
+    expect(job.corrections.length).toBeGreaterThan(0);
+    expect((job.data['expectedArtifacts'] as string[]).some((p) => p.startsWith('results/never-'))).toBe(
+      true,
+    );
+  });
+});
+
 describe('sciagent lineage replay: a correction renames a subagent', () => {
   it('builds the same graph whatever the chunking or order when spawns are renamed', () => {
     const lines = replayLines({ renameSpawns: true });

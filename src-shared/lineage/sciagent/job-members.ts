@@ -1,0 +1,123 @@
+/**
+ * A compute job's members sorted out by kind, kept between the job node's rebuilds.
+ *
+ * Sciagent's cluster mode reuses one `job_id` (the cluster's name) for every launch of a session,
+ * so a long session has one job with tens of thousands of launches, status changes and expected
+ * artifacts, and the job is rebuilt from all of them whenever it gains one (once per chunk read,
+ * once per live append). Sorting every member and normalising every expected path again on each
+ * rebuild made reading such a session grow with the square of its length (400k events: 14.9 s,
+ * against 3.8 s for as many events spread over many jobs). Kept here, a rebuild looks only at the
+ * members it has not seen, as long as the ones it has are still the first, unchanged (same view,
+ * same body: a correction gives a view a new body, and moving an event out of the job changes the
+ * list); anything else sorts them all again.
+ */
+import type { EventView } from '../../formats/sciagent/session-log';
+import { type JsonObject, num, str } from '../../formats/sciagent/types';
+import type { Key } from '../reactive-graph';
+
+export interface ExpectedPattern {
+  pattern: string;
+  /** The normalised paths an artifact may be found by (the pattern, and under the mount). */
+  keys: string[];
+}
+
+export class JobMembers {
+  private seen: EventView[] = [];
+  private bodies: JsonObject[] = [];
+  launches: EventView[] = [];
+  statuses: EventView[] = [];
+  clusterDowns: EventView[] = [];
+  costs: EventView[] = [];
+  /** Costs stated by status changes (their highest is the job's cost without observed costs). */
+  statusCostMax: number | null = null;
+  /** Costs observed (summed in member order). */
+  observedCostSum = 0;
+  observedCostCount = 0;
+  /** Expected artifacts of every launch, each pattern once, with the keys of its first launch. */
+  expected: ExpectedPattern[] = [];
+  /** What the job publishes: an `expect` key for each key of each expected pattern, in order. */
+  publishes: Key[] = [];
+  private expectedSeen = new Set<string>();
+
+  /** Brings these up to `views` (the job's members in reading order) and returns them. */
+  update(views: readonly EventView[]): this {
+    const n = this.seen.length;
+    let unchanged = n <= views.length;
+    for (let i = 0; unchanged && i < n; i++)
+      unchanged = views[i] === this.seen[i] && views[i]!.body === this.bodies[i];
+    if (!unchanged) this.clear();
+    for (let i = this.seen.length; i < views.length; i++) this.add(views[i]!);
+    return this;
+  }
+
+  private add(view: EventView): void {
+    const body = view.body;
+    this.seen.push(view);
+    this.bodies.push(body);
+    switch (view.event.kind) {
+      case 'compute_job_launched':
+        this.launches.push(view);
+        for (const e of patternsOfLaunch(body)) {
+          if (this.expectedSeen.has(e.pattern)) continue;
+          this.expectedSeen.add(e.pattern);
+          this.expected.push(e);
+          for (const k of e.keys) this.publishes.push(['expect', k]);
+        }
+        break;
+      case 'compute_job_status_changed': {
+        this.statuses.push(view);
+        const cost = num(body['cost_usd']);
+        if (cost !== null)
+          this.statusCostMax = this.statusCostMax === null ? cost : Math.max(this.statusCostMax, cost);
+        break;
+      }
+      case 'compute_cluster_down':
+        this.clusterDowns.push(view);
+        break;
+      case 'compute_cost_observed': {
+        this.costs.push(view);
+        const cost = num(body['cost_usd']);
+        if (cost !== null) {
+          this.observedCostSum += cost;
+          this.observedCostCount++;
+        }
+        break;
+      }
+    }
+  }
+
+  private clear(): void {
+    this.seen = [];
+    this.bodies = [];
+    this.launches = [];
+    this.statuses = [];
+    this.clusterDowns = [];
+    this.costs = [];
+    this.statusCostMax = null;
+    this.observedCostSum = 0;
+    this.observedCostCount = 0;
+    this.expected = [];
+    this.publishes = [];
+    this.expectedSeen = new Set();
+  }
+}
+
+const NO_PATTERNS: readonly ExpectedPattern[] = Object.freeze([]);
+
+function patternsOfLaunch(body: JsonObject): readonly ExpectedPattern[] {
+  const list = body['expected_artifacts'];
+  if (!Array.isArray(list)) return NO_PATTERNS;
+  const mount = str(body['mount_path']);
+  const own = new Map<string, ExpectedPattern>();
+  for (const p of list) {
+    if (typeof p !== 'string' || own.has(p)) continue;
+    const keys = new Set([normalizePath(p)]);
+    if (mount && !p.startsWith('/') && !p.includes('://')) keys.add(normalizePath(`${mount}/${p}`));
+    own.set(p, { pattern: p, keys: [...keys] });
+  }
+  return [...own.values()];
+}
+
+export function normalizePath(p: string): string {
+  return p.replace(/^\.\//, '').replace(/\/{2,}/g, '/');
+}
