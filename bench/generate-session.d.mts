@@ -4,10 +4,11 @@ export function sessionLines(
   sessionId: string,
   events: number,
   seed?: number,
-  options?: { ids?: 'real' | 'short' },
+  options?: { ids?: 'real' | 'short'; jobs?: 'many' | 'one-cluster' },
 ): Generator<string>;
 export function writeSession(
   file: string,
   sessionId: string,
   events: number,
+  options?: { ids?: 'real' | 'short'; jobs?: 'many' | 'one-cluster' },
 ): Promise<{ bytes: number; lines: number }>;

@@ -56,7 +56,12 @@ function shortIds(sessionId) {
   };
 }
 
-export function* sessionLines(sessionId, events, seed = 42, { ids: idStyle = 'real' } = {}) {
+/**
+ * `jobs: 'one-cluster'`: every launch names the same job, as sciagent's cluster mode writes them
+ * (the job is the cluster, named once per session: each real log of the corpus has one job_id
+ * for all its launches). The default spreads launches over a new job every ~10 launches.
+ */
+export function* sessionLines(sessionId, events, seed = 42, { ids: idStyle = 'real', jobs = 'many' } = {}) {
   const ids = idStyle === 'short' ? shortIds(sessionId) : realIds(sessionId);
   let s = seed >>> 0;
   const rand = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
@@ -117,7 +122,7 @@ export function* sessionLines(sessionId, events, seed = 42, { ids: idStyle = 're
       emitted += 2;
     } else if (r < 0.9) {
       if (rand() < 0.1) job++;
-      const jobId = `cluster-${job}`;
+      const jobId = jobs === 'one-cluster' ? 'cluster-0' : `cluster-${job}`;
       yield base('compute_job_launched', {
         job_id: jobId,
         managed_job_id: seq,
@@ -189,11 +194,11 @@ export function* sessionLines(sessionId, events, seed = 42, { ids: idStyle = 're
   });
 }
 
-export async function writeSession(file, sessionId, events) {
+export async function writeSession(file, sessionId, events, options = {}) {
   const out = createWriteStream(file);
   let bytes = 0;
   let lines = 0;
-  for (const line of sessionLines(sessionId, events)) {
+  for (const line of sessionLines(sessionId, events, 42, options)) {
     bytes += Buffer.byteLength(line) + 1;
     lines++;
     if (!out.write(`${line}\n`)) await new Promise((r) => out.once('drain', r));

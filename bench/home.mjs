@@ -7,13 +7,16 @@ import { GENERATOR_VERSION, sessionLines, writeSession } from './generate-sessio
 
 const CACHE = path.join(os.tmpdir(), 'lineage-explorer-bench');
 
-/** A generated session of `events` events, written once per machine (deterministic, so reusable). */
-export async function generatedLog(sessionId, events) {
+/**
+ * A generated session of `events` events, written once per machine (deterministic, so reusable).
+ * `options` go to the generator (a session id of its own per set of options: the file is named by it).
+ */
+export async function generatedLog(sessionId, events, options = {}) {
   mkdirSync(CACHE, { recursive: true });
   const file = path.join(CACHE, `${sessionId}-${events}-v${GENERATOR_VERSION}.jsonl`);
   if (!existsSync(file)) {
     const tmp = `${file}.${process.pid}.tmp`;
-    await writeSession(tmp, sessionId, events);
+    await writeSession(tmp, sessionId, events, options);
     renameSync(tmp, file);
   }
   return file;

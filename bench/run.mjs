@@ -26,6 +26,7 @@ const config = full
   ? {
       runs: 3,
       open: [100_000, 1_200_000],
+      openCluster: [100_000, 1_200_000],
       live: [
         { baseEvents: 10_000, appends: 1000 },
         { baseEvents: 100_000, appends: 1000 },
@@ -39,6 +40,7 @@ const config = full
   : {
       runs: 1,
       open: [100_000],
+      openCluster: [100_000],
       live: [
         { baseEvents: 10_000, appends: 300 },
         { baseEvents: 10_000, appends: 200, sessions: 50 },
@@ -149,24 +151,38 @@ const pick = (xs, f) => {
 };
 const fileMb = (file) => `${Math.round(statSync(file).size / 2 ** 20)} MB`;
 
+/** The generated sessions T1 and T3 open: the bench's mix, and the same with one cluster job. */
+const MANY_JOBS = { id: 'bench', options: {}, what: '', brief: false };
+/**
+ * Every launch on one job, as sciagent's cluster mode writes them: the job is rebuilt whenever it
+ * gains a launch, which once made the read grow with the square of the launches (1.2M events:
+ * 140 s). Only the read's figures are printed for it.
+ */
+const ONE_CLUSTER = {
+  id: 'cluster',
+  options: { jobs: 'one-cluster' },
+  what: ', one cluster job',
+  brief: true,
+};
+
 /** T1 cold open and T3 memory, on a generated session of `events` events. */
-async function openFigures(browser, events) {
-  const log = await step(`generate ${events.toLocaleString('en-US')} events`, () =>
-    generatedLog(`bench${events}`, events),
+async function openFigures(browser, events, shape = MANY_JOBS) {
+  const log = await step(`generate ${events.toLocaleString('en-US')} events${shape.what}`, () =>
+    generatedLog(`${shape.id}${events}`, events, shape.options),
   );
   if (!log) return;
   const big = events >= 1_000_000;
-  const label = `${events >= 1e6 ? `${events / 1e6}M` : `${events / 1000}k`} events, ${fileMb(log)}`;
+  const label = `${events >= 1e6 ? `${events / 1e6}M` : `${events / 1000}k`} events${shape.what}, ${fileMb(log)}`;
   const baseline = await step('baseline: read + JSON.parse every line, 1 thread', () => baselineOf(log));
   // Every line of the generated log is one event: the count the page must show. The generator
   // writes calls with their results, so it may write a line or two more than asked (1.2M: 1,200,002;
   // waiting for 1,200,001 made the big open's "interactive graph" time out).
   const lines = countLines(log);
-  const runs = big ? 1 : config.runs;
+  const runs = big || shape.brief ? 1 : config.runs;
   const opens = [];
   for (let i = 0; i < (wanted('open') ? runs : 0); i++) {
     const r = await step(`open ${label} (${i + 1}/${runs})`, () =>
-      openOnce(browser, log, `bench${events}`, lines, big ? 300_000 : 90_000),
+      openOnce(browser, log, `${shape.id}${events}`, lines, big ? 300_000 : 90_000),
     );
     if (r) opens.push(r);
   }
@@ -174,7 +190,9 @@ async function openFigures(browser, events) {
   const okCold = cold.filter((o) => o.ok);
   const okWarm = opens.filter((o) => o.warm.ok).map((o) => o.warm);
   if (wanted('open')) {
-    row(
+    // A brief shape prints the read's figures only.
+    const show = shape.brief ? () => {} : row;
+    show(
       `T1 open ${label}: log appears → listed with progress (first paint)`,
       pick(cold, (o) => o.listedMs),
       null,
@@ -183,7 +201,7 @@ async function openFigures(browser, events) {
         label: '≤ 1,000 ms',
       },
     );
-    row(
+    show(
       `T1 open ${label}: log appears → first events/nodes painted`,
       pick(cold, (o) => o.firstContentMs),
       null,
@@ -213,45 +231,45 @@ async function openFigures(browser, events) {
       null,
     );
     // A page that does not hold the session yet shows its newest events first (sessions.preview).
-    row(
+    show(
       `T1 open ${label}: click → first events painted (already read)`,
       pick(okWarm, (o) => o.firstContentMs),
       null,
       { max: 1000, label: '≤ 1,000 ms' },
     );
-    row(
+    show(
       `T1 open ${label}: click → interactive graph (already read)`,
       pick(okWarm, (o) => o.ms),
       baseline,
       null,
     );
     // Baseline: the longest an idle process on the same machine waited meanwhile (stall-probe.mjs).
-    row(
+    show(
       `T1 open ${label}: serve's event loop, longest block while opening`,
       pick(cold, (o) => o.serveStats?.loopMaxMs),
       pick(cold, (o) => o.machineStall?.maxLateMs),
       { max: 50, label: '≤ 50 ms' },
     );
-    row(
+    show(
       `T1 open ${label}: serve's longest WebSocket round trip while opening`,
       pick(cold, (o) => o.server?.max),
       null,
       null,
     );
-    row(
+    show(
       `T1 open ${label}: page's longest task while opening`,
       pick(okCold, (o) => o.longestTask),
       null,
       null,
     );
     // The page shares the 2 cores with serve's worker: its CPU is what it takes from the read.
-    row(
+    show(
       `T1 open ${label}: the page's CPU time while opening (renderer, all threads)`,
       pick(okCold, (o) => o.page?.rendererCpuMs),
       null,
       null,
     );
-    row(
+    show(
       `T1 open ${label}: graph elements drawn`,
       pick(okCold, (o) => o.nodes),
       null,
@@ -271,14 +289,14 @@ async function openFigures(browser, events) {
       },
       bytes,
     );
-    row(
+    show(
       `T3 memory ${label}: serve RSS with the session open`,
       pick(mem, (m) => m.rssAfter),
       null,
       big ? { max: 600 * 2 ** 20, label: '≤ 600 MB' } : null,
       mb,
     );
-    row(
+    show(
       `T3 memory ${label}: the page's JS heap with the session shown (after GC)`,
       pick(mem, (m) => m.pageHeap),
       null,
@@ -286,21 +304,21 @@ async function openFigures(browser, events) {
       mb,
     );
     // The app as a user runs it is serve (or Electron's main process) plus the page.
-    row(
+    show(
       `T3 memory ${label}: serve RSS + the page's JS heap`,
       pick(mem, (m) => (m.rssAfter && m.pageHeap ? m.rssAfter + m.pageHeap : null)),
       null,
       big ? { max: 600 * 2 ** 20, label: '≤ 600 MB' } : null,
       mb,
     );
-    row(
+    show(
       `T3 memory ${label}: serve RSS peak while opening, above the open state`,
       pick(mem, (m) => (m.rssPeakOpening && m.rssAfter ? m.rssPeakOpening - m.rssAfter : null)),
       null,
       { max: 300 * 2 ** 20, label: '≤ 300 MB' },
       mb,
     );
-    row(
+    show(
       `T3 memory ${label}: share of it given back when the session is closed`,
       pick(mem, (m) => m.returnedOnClose),
       null,
@@ -310,7 +328,7 @@ async function openFigures(browser, events) {
     if (opens.length > okCold.length)
       results.figures[`open ${label}: runs that timed out`] = opens.length - okCold.length;
   }
-  if (config.inspect && wanted('inspect')) {
+  if (config.inspect && wanted('inspect') && !shape.brief) {
     const inspects = [];
     for (let i = 0; i < runs; i++) {
       const t = await step(`inspect ${label} (${i + 1}/${runs})`, () => inspectOnce(log));
@@ -457,6 +475,7 @@ async function main() {
     results.browser = browser.version();
     try {
       for (const events of config.open) await openFigures(browser, events);
+      for (const events of config.openCluster) await openFigures(browser, events, ONE_CLUSTER);
       if (wanted('live')) for (const live of config.live) await liveFigures(browser, live);
       await graphFigures(browser);
       await manyFigures(browser);

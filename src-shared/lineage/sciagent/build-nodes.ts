@@ -282,7 +282,10 @@ function buildJob(
       success: c.body['success'] ?? null,
     })),
     costUsd: members.observedCostCount ? members.observedCostSum : members.statusCostMax,
-    expectedArtifacts: expected.map((e) => e.pattern),
+    // The newest: a cluster job's launches can expect tens of thousands (the job node is sent
+    // again with every launch); how many there are is said when not all are listed.
+    expectedArtifacts: lastN(expected).map((e) => e.pattern),
+    ...(expected.length > MAX_LISTED ? { expectedCount: expected.length } : {}),
     inferred: launches.length === 0 && statuses.length === 0,
   };
 

@@ -119,6 +119,30 @@ describe('sciagent lineage', () => {
     expect(lineage.nodes.has('expected:J:b.log')).toBe(true);
   });
 
+  it('lists the newest expected artifacts of a cluster job on its node, and says how many there are', () => {
+    seq = 0;
+    // One job for every launch (sciagent's cluster mode), each expecting a file of its own; half
+    // of them produced.
+    const lines: string[] = [];
+    for (let i = 0; i < 250; i++) {
+      lines.push(
+        ev('compute_job_launched', { job_id: 'C', mount_path: '/ws', expected_artifacts: [`out/${i}.json`] }),
+      );
+      if (i % 2) lines.push(ev('artifact_produced', { job_id: 'C', path: `/ws/out/${i}.json` }));
+    }
+    const { lineage } = build(lines);
+    const job = lineage.nodes.get('job:C')!;
+    expect(job.data['launchCount']).toBe(250);
+    expect(job.data['expectedCount']).toBe(250);
+    const listed = job.data['expectedArtifacts'] as string[];
+    expect(listed).toHaveLength(200);
+    expect(listed[0]).toBe('out/50.json');
+    expect(listed.at(-1)).toBe('out/249.json');
+    // Every one of them is still in the graph: produced, or expected and missing.
+    expect(lineage.nodes.has('expected:C:out/0.json')).toBe(true);
+    expect(lineage.edges.has('job:C->artifact:/ws/out/1.json')).toBe(true);
+    expect(lineage.nodes.has('expected:C:out/1.json')).toBe(false);
+  });
   it('marks a data verdict stale when a later correction changed the artifact it verified', () => {
     seq = 0;
     const { lineage } = build([

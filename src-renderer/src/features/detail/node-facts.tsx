@@ -64,14 +64,11 @@ export function nodeFacts(node: LineageNode): Fact[] {
       const d = jobData(node);
       return [
         ['status', badge(d.status ?? 'unknown', jobStatusTone(d.status))],
-        ['launches', d.launchCount],
-        ['status events', d.statusCount],
+        ['launches', formatCount(d.launchCount)],
+        ['status events', formatCount(d.statusCount)],
         ['cost', formatCost(d.costUsd)],
         ['cluster down', d.clusterDown ? `${d.clusterDown} time(s)` : null],
-        [
-          'expected',
-          d.expectedArtifacts.length ? <span className="mono">{d.expectedArtifacts.join(', ')}</span> : null,
-        ],
+        ['expected', d.expectedArtifacts.length ? <ExpectedArtifacts data={d} /> : null],
         ['inferred', d.inferred ? 'only referenced; no launch or status event' : null],
       ];
     }
@@ -162,4 +159,19 @@ export function nodeFacts(node: LineageNode): Fact[] {
         ['note', 'a kind this version does not interpret; shown as written'],
       ];
   }
+}
+
+/** A job's expected artifacts: the newest listed (a cluster job can expect tens of thousands). */
+function ExpectedArtifacts({ data }: { data: ReturnType<typeof jobData> }) {
+  const listed = data.expectedArtifacts;
+  return (
+    <span className="mono" data-testid="job-expected">
+      {data.expectedCount > listed.length && (
+        <span className="faint">
+          the newest {formatCount(listed.length)} of {formatCount(data.expectedCount)}:{' '}
+        </span>
+      )}
+      {listed.join(', ')}
+    </span>
+  );
 }

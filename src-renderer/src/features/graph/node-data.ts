@@ -76,6 +76,9 @@ export function jobData(n: LineageNode) {
   const d = n.data;
   const launches = list(d, 'launches');
   const statuses = list(d, 'statusHistory');
+  const expectedArtifacts = (Array.isArray(d['expectedArtifacts']) ? d['expectedArtifacts'] : []).filter(
+    (p): p is string => typeof p === 'string',
+  );
   return {
     jobId: str(d, 'jobId') ?? n.label,
     /** All launches; `launches` holds only the newest few. */
@@ -103,9 +106,9 @@ export function jobData(n: LineageNode) {
     status: str(d, 'status'),
     clusterDown: list(d, 'clusterDown').length,
     costUsd: num(d, 'costUsd'),
-    expectedArtifacts: (Array.isArray(d['expectedArtifacts']) ? d['expectedArtifacts'] : []).filter(
-      (p): p is string => typeof p === 'string',
-    ),
+    expectedArtifacts,
+    /** How many the job's launches expect: the list above holds the newest of them. */
+    expectedCount: num(d, 'expectedCount') ?? expectedArtifacts.length,
     inferred: bool(d, 'inferred') ?? false,
   };
 }

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import type { NodeProps } from '@xyflow/react';
 import { nodeById } from '../../../state/selectors';
 import { useAppStore } from '../../../state/store';
-import { formatCost } from '../../../shared/format';
+import { formatCost, formatCount } from '../../../shared/format';
 import { jobData, jobStatusTone, type JobStatus } from '../node-data';
 import type { GraphNode } from '../rf-types';
 import { Marks, NodeHead, NodeLine, NodeShell } from './NodeShell';
@@ -66,7 +66,7 @@ export const JobNode = memo(function JobNode({ id }: NodeProps<GraphNode>) {
           </span>
         ) : (
           <span>
-            {d.inferred ? 'inferred from references' : `${d.expectedArtifacts.length} expected artifact(s)`}
+            {d.inferred ? 'inferred from references' : `${formatCount(d.expectedCount)} expected artifact(s)`}
           </span>
         )}
         <span className="spacer" />
