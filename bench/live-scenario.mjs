@@ -62,11 +62,11 @@ async function timelineTail() {
 /**
  * `sessions` > 1: that many sessions are written at once (issue 8: "hold this with 50 sessions
  * written at once"); the others start at 200 events and get a line every 10 ms too, and the
- * figures are those of the one shown.
+ * figures are those of the one shown. `jobs`: the generator's (`'one-cluster'`: every launch on one job).
  */
-export async function liveOnce(browser, { baseEvents, appends, sessions = 1 }) {
+export async function liveOnce(browser, { baseEvents, appends, sessions = 1, jobs = 'many' }) {
   const sessionId = `live-${baseEvents}`;
-  const all = [...sessionLines(sessionId, baseEvents + appends + 10)];
+  const all = [...sessionLines(sessionId, baseEvents + appends + 10, 42, { jobs })];
   // The generator's seq is the line number: the first `baseEvents` lines are the session so far.
   const base = all.slice(0, baseEvents);
   const appended = all.slice(baseEvents, baseEvents + appends);

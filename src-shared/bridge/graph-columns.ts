@@ -30,6 +30,13 @@ export interface KindColumns {
    * per event was ~40 of a 1.2M-event snapshot's 240 MB, and the page compared it with its row's.
    */
   eventIds: (string | number)[][];
+  /**
+   * Deltas only, sparse, present when not empty: [row, n] for a node sent again whose first n
+   * events are the first n of the copy its receiver holds (the last one sent); `eventIds` then
+   * lists only the events after them. A cluster job gains a launch at a time among tens of
+   * thousands: sent whole, it made a live append's message ~480 KB (100k-event session).
+   */
+  keptEvents?: [number, number][];
   /** Data fields by key; a row without the field (or null there) has null. */
   data: Record<string, Column>;
   /** Sparse: [row, value] for the rows that have them. */
@@ -124,20 +131,26 @@ function read(col: Column, i: number): unknown {
 }
 
 /**
+ * A node's events as the positions of their rows in the message's timeline (an id where an event
+ * has no row there), in the order of its `eventIds`, from its `from`th.
+ */
+export type RowsOf = (node: LineageNode, from: number) => (string | number)[];
+
+/**
  * `index`, when given, is filled with each node's position in the order `decodeNodes` gives them,
  * for the message's timeline rows and edges to refer to them (`TimelineEncoder`, `encodeEdges`).
- * `rowsOf`: a node's events as the positions of their rows in the message's timeline (an id where
- * an event has no row there), in the order of its `eventIds`.
+ * `keptOf` (deltas): how many of a node's first events its receiver holds already (`keptEvents`).
  */
 export function encodeNodes(
   nodes: Iterable<LineageNode>,
   index?: Map<string, number>,
-  rowsOf?: (node: LineageNode) => (string | number)[],
+  rowsOf?: RowsOf,
+  keptOf?: (node: LineageNode) => number,
 ): NodeColumns {
   const byKind = nodesByKind(nodes, index);
   let length = 0;
   for (const list of byKind.values()) length += list.length;
-  return { length, kinds: [...byKind].map(([kind, list]) => encodeKind(kind, list, rowsOf)) };
+  return { length, kinds: [...byKind].map(([kind, list]) => encodeKind(kind, list, rowsOf, keptOf)) };
 }
 
 /**
@@ -163,10 +176,13 @@ export function nodesByKind(
 }
 
 /** `rowsOf` for encodeNodes from a lookup of an event's row. */
-export function rowsBy(
-  rowOf: (eventId: string) => number | undefined,
-): (node: LineageNode) => (string | number)[] {
-  return (node) => node.eventIds.map((id) => rowOf(id) ?? id);
+export function rowsBy(rowOf: (eventId: string) => number | undefined): RowsOf {
+  return (node, from) => {
+    const out: (string | number)[] = [];
+    const ids = node.eventIds;
+    for (let i = from; i < ids.length; i++) out.push(rowOf(ids[i]!) ?? ids[i]!);
+    return out;
+  };
 }
 
 /** The ids of a message's nodes in the order `decodeNodes` gives them (what rows and edges refer to). */
@@ -184,7 +200,8 @@ export function nodeIdsOf(cols: NodeColumns): string[] {
 export function encodeKind(
   kind: LineageNode['kind'],
   list: LineageNode[],
-  rowsOf?: (node: LineageNode) => (string | number)[],
+  rowsOf?: RowsOf,
+  keptOf?: (node: LineageNode) => number,
 ): KindColumns {
   const length = list.length;
   const id: string[] = [];
@@ -196,11 +213,14 @@ export function encodeKind(
   const corrections: KindColumns['corrections'] = [];
   const stale: number[] = [];
   const missing: number[] = [];
+  const keptEvents: [number, number][] = [];
   for (let i = 0; i < length; i++) {
     const n = list[i]!;
     id.push(n.id);
     seq.push(n.seq);
-    eventIds.push(rowsOf ? rowsOf(n) : n.eventIds);
+    const kept = keptOf ? keptOf(n) : 0;
+    if (kept) keptEvents.push([i, kept]);
+    eventIds.push(rowsOf ? rowsOf(n, kept) : kept ? n.eventIds.slice(kept) : n.eventIds);
     label.set(i, n.label);
     const d = n.data;
     for (const k in d) {
@@ -217,16 +237,35 @@ export function encodeKind(
   const columns: Record<string, Column> = {};
   for (const [k, col] of data) columns[k] = col.finish();
   const labels = label.finish();
-  return { kind, length, id, label: labels, seq, eventIds, data: columns, corrections, stale, missing };
+  const cols: KindColumns = {
+    kind,
+    length,
+    id,
+    label: labels,
+    seq,
+    eventIds,
+    data: columns,
+    corrections,
+    stale,
+    missing,
+  };
+  if (keptEvents.length) cols.keptEvents = keptEvents;
+  return cols;
 }
 
 /**
  * `rowEventIds`: the `eventId` column of the timeline the same message carries, which nodes' events
- * may refer to by position; a node then holds the very string its row has.
+ * may refer to by position; a node then holds the very string its row has. `heldEventIds`: the
+ * events of the copy of a node the receiver holds, for a node sent with events kept
+ * (`keptEvents`); without it, or without such a copy, such a message cannot be decoded.
  */
-export function decodeNodes(cols: NodeColumns, rowEventIds?: readonly string[]): WireNode[] {
+export function decodeNodes(
+  cols: NodeColumns,
+  rowEventIds?: readonly string[],
+  heldEventIds?: (nodeId: string) => readonly string[] | undefined,
+): WireNode[] {
   const out: WireNode[] = [];
-  for (const k of cols.kinds) decodeKind(k, out, rowEventIds);
+  for (const k of cols.kinds) decodeKind(k, out, rowEventIds, heldEventIds);
   return out;
 }
 
@@ -243,7 +282,12 @@ function eventIdsAt(ids: (string | number)[], rowEventIds?: readonly string[]): 
 }
 
 /** Field by field (a column's kind of storage checked once per column, not once per node). */
-function decodeKind(cols: KindColumns, out: WireNode[], rowEventIds?: readonly string[]): void {
+function decodeKind(
+  cols: KindColumns,
+  out: WireNode[],
+  rowEventIds?: readonly string[],
+  heldEventIds?: (nodeId: string) => readonly string[] | undefined,
+): void {
   const first = out.length;
   const labels = cols.label;
   // With the defaults (fromWireNode's) in the literal: set afterwards, they took a property
@@ -275,6 +319,15 @@ function decodeKind(cols: KindColumns, out: WireNode[], rowEventIds?: readonly s
         if (at >= 0) out[first + i]!.data[k] = table[at];
       }
     }
+  }
+  for (const [i, kept] of cols.keptEvents ?? []) {
+    const node = out[first + i]!;
+    const held = heldEventIds?.(node.id);
+    if (!held || held.length < kept)
+      throw new Error(
+        `node ${node.id} was sent with its first ${kept} events kept, but ${held ? `${held.length} are held` : 'it is not held'}`,
+      );
+    node.eventIds = held.slice(0, kept).concat(node.eventIds);
   }
   for (const [i, c] of cols.corrections) out[first + i]!.corrections = c;
   for (const i of cols.stale) out[first + i]!.stale = true;

@@ -265,4 +265,60 @@ describe('LiveSession snapshots', () => {
     expect(delta.timeline.eventId).toEqual(['b', 'fix', 'a']);
     expect(delta.timeline.fresh).toBe(2);
   });
+
+  it('a big node sent again sends only the events its pages lack, and they get all of them back', () => {
+    // One cluster job for every launch (sciagent's cluster mode): ~200 events, grown a few at a time.
+    const lines = [...sessionLines('one', 3000, 42, { jobs: 'one-cluster' })];
+    const parser = new ChunkParser();
+    const session = new LiveSession('f', 'one', () => false);
+    let offset = 0;
+    const read = (text: string) => {
+      const chunk = new TextEncoder().encode(text);
+      const r = parser.parse({ fileKey: 'f', bytes: chunk, fromOffset: offset, reset: offset === 0 });
+      offset += chunk.length;
+      session.apply(r.records, r.committedOffset, offset);
+    };
+    read(lines.slice(0, 2000).join('\n') + '\n');
+    session.markReady();
+    // What a page holds: the snapshot's nodes, then each delta's.
+    const held = new Map<string, readonly string[]>();
+    const { snapshot } = session.snapshot();
+    for (const n of decodeNodes(snapshot.nodes, snapshotTimeline(snapshot).eventId))
+      held.set(n.id, n.eventIds);
+    expect(held.get('job:cluster-0')!.length).toBeGreaterThan(64);
+    let kept = 0;
+    let jobSent = 0;
+    for (const line of lines.slice(2000)) {
+      read(line + '\n');
+      const delta = session.takeDelta();
+      if (!delta) continue;
+      const cols = delta.lineage.upsertedNodes;
+      for (const k of cols.kinds) {
+        kept += k.keptEvents?.length ?? 0;
+        // A node sent with its events kept lists only the new ones.
+        for (const [row] of k.keptEvents ?? []) expect(k.eventIds[row]!.length).toBeLessThan(3);
+      }
+      const nodes = decodeNodes(cols, delta.timeline.eventId, (id) => held.get(id));
+      for (const id of delta.lineage.removedNodes) held.delete(id);
+      for (const n of nodes) held.set(n.id, n.eventIds);
+      if (nodes.some((n) => n.id === 'job:cluster-0')) jobSent++;
+    }
+    expect(jobSent).toBeGreaterThan(10);
+    expect(kept).toBe(jobSent);
+    // Every node as the session has it (a snapshot sends every node whole).
+    const last = session.snapshot().snapshot;
+    const now = decodeNodes(last.nodes, snapshotTimeline(last).eventId);
+    expect(now.length).toBe(held.size);
+    for (const n of now) expect(held.get(n.id), n.id).toEqual(n.eventIds);
+
+    // Without the copy it keeps events of, a page cannot take such a delta: it says so.
+    const launch = lines.find((l) => l.includes('compute_job_launched'))!;
+    read(
+      launch.replace(/"event_id":"[^"]+"/, '"event_id":"again"').replace(/"seq":\d+/, '"seq":100000') + '\n',
+    );
+    const grown = session.takeDelta()!;
+    expect(() => decodeNodes(grown.lineage.upsertedNodes, grown.timeline.eventId, () => undefined)).toThrow(
+      /job:cluster-0 was sent with its first \d+ events kept, but it is not held/,
+    );
+  });
 });

@@ -20,6 +20,7 @@ import {
   encodeNodes,
   nodesByKind,
   rowsBy,
+  type RowsOf,
 } from '../../../src-shared/bridge/graph-columns';
 import type { ClassifiedRecord } from '../../../src-shared/formats/sciagent/classify-line';
 import {
@@ -39,6 +40,8 @@ import type { LineageDelta, LineageEdge, LineageNode } from '../../../src-shared
 const MAX_NOTICES = 20;
 /** Rows (and nodes of a kind) in a part of a snapshot (see snapshotJson). */
 const SNAPSHOT_PART_ROWS = 32_768;
+/** A node sent again with at least this many events sends only those its pages lack (keptEvents). */
+const KEPT_EVENTS_MIN = 64;
 /**
  * Past this a page cannot take a snapshot: it arrives as one string, and Chromium's V8 caps a
  * string at ~512 MB. Said plainly instead — before it is made, by its events (the bench's logs
@@ -114,6 +117,8 @@ export class LiveSession {
    * nobody opened then costs no node/timeline bookkeeping, and no delta encoding.
    */
   private followed = false;
+  /** Event ids of the big nodes as last sent (see keptEvents), by node id. */
+  private readonly sentEventIds = new Map<string, readonly string[]>();
   /** Reused by dropSettledTools (a tool node's events). */
   private readonly settling: EventView[] = [];
   /** When the log last grew after its first read (Date.now()); `live` is worked out from it. */
@@ -195,6 +200,7 @@ export class LiveSession {
   /** The file shrank or was replaced: everything derived from it is dropped. */
   reset(reason: string): void {
     this.log = this.newLog();
+    this.sentEventIds.clear(); // the delta that says so makes its pages start over
     this.envelopes = new TimelineEnvelopes();
     this.reloadFailuresTold = 0;
     this.lineage = this.newLineage();
@@ -237,10 +243,12 @@ export class LiveSession {
     const rowIndex = new Map<string, number>();
     for (let i = 0; i < rows.length; i++) rowIndex.set(rows[i]!.event.eventId, i);
     const nodeIndex = new Map<string, number>();
+    for (const [id, n] of pending.nodes) if (!n) this.sentEventIds.delete(id);
     const lineage = toWireDelta(
       pending,
       nodeIndex,
       rowsBy((id) => rowIndex.get(id)),
+      (node) => this.keptEvents(node),
     );
     return {
       key: this.key,
@@ -253,6 +261,25 @@ export class LiveSession {
       problems: pending.problems,
       health: { ...this.health, notices: [...this.health.notices] },
     };
+  }
+
+  /**
+   * How many of a big node's first events its receivers hold already (graph-columns'
+   * `keptEvents`): those of the copy last sent, when the node still starts with them. Every page
+   * that follows holds that copy (it took a snapshot or every delta since, and a gap makes it take
+   * a snapshot again).
+   */
+  private keptEvents(node: LineageNode): number {
+    const ids = node.eventIds;
+    if (ids.length < KEPT_EVENTS_MIN) {
+      this.sentEventIds.delete(node.id);
+      return 0;
+    }
+    const sent = this.sentEventIds.get(node.id);
+    this.sentEventIds.set(node.id, ids);
+    if (!sent || sent.length > ids.length) return 0;
+    for (let i = 0; i < sent.length; i++) if (sent[i] !== ids[i]) return 0;
+    return sent.length;
   }
 
   hasPending(): boolean {
@@ -300,7 +327,11 @@ export class LiveSession {
     // nodes to its rows: every event's, in the log's order, so an event's row is its ordinal.
     const nodeIndex = new Map<string, number>();
     const byKind = nodesByKind(this.lineage.nodes.values(), nodeIndex);
-    const rowsOf = (node: LineageNode) => this.lineage.ordinalsOf(node);
+    this.sentEventIds.clear();
+    const rowsOf = (node: LineageNode) => {
+      if (node.eventIds.length >= KEPT_EVENTS_MIN) this.sentEventIds.set(node.id, node.eventIds);
+      return this.lineage.ordinalsOf(node);
+    };
     out.write(`,"nodes":{"length":${nodeIndex.size},"kinds":[`);
     let parts = 0;
     for (const [kind, list] of byKind)
@@ -547,7 +578,8 @@ function foldInto(pending: PendingDelta, delta: LineageDelta): void {
 function toWireDelta(
   pending: PendingDelta,
   nodeIndex: Map<string, number>,
-  rowsOf: (node: LineageNode) => (string | number)[],
+  rowsOf: RowsOf,
+  keptOf: (node: LineageNode) => number,
 ): WireLineageDelta {
   const nodes: LineageNode[] = [];
   const removedNodes: string[] = [];
@@ -561,7 +593,7 @@ function toWireDelta(
     if (e) edges.push(e);
     else removedEdges.push(id);
   }
-  const upsertedNodes = encodeNodes(nodes, nodeIndex, rowsOf);
+  const upsertedNodes = encodeNodes(nodes, nodeIndex, rowsOf, keptOf);
   return { upsertedNodes, removedNodes, upsertedEdges: encodeEdges(edges, nodeIndex), removedEdges };
 }
 

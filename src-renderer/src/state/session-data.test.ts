@@ -235,3 +235,34 @@ describe('rows and edges that name their message’s nodes by position', () => {
     expect(() => applyDeltas(next, [bad])).toThrow('a timeline row refers to node #5, not in its message');
   });
 });
+
+describe('applyDeltas: a big node sent with the events the page holds kept', () => {
+  it('puts the events it holds back before the new ones, and shares their strings', () => {
+    const data = session();
+    const ids = Array.from({ length: 100 }, (_, i) => `launch-${i}`);
+    const held = { ...data.nodes.get('job:j1')!, eventIds: ids };
+    (data.nodes as Map<string, LineageNode>).set('job:j1', held);
+    const grown = { ...held, eventIds: [...ids.map((id) => `${id}`), 'launch-100'] };
+    const d = delta(data, {});
+    d.lineage.upsertedNodes = encodeNodes([grown], undefined, undefined, () => 100);
+    expect(d.lineage.upsertedNodes.kinds[0]!.eventIds[0]).toEqual(['launch-100']);
+    const { data: next } = applyDeltas(data, [d]);
+    const job = next.nodes.get('job:j1')!;
+    expect(job.eventIds).toEqual([...ids, 'launch-100']);
+    expect(job.eventIds[0]).toBe(held.eventIds[0]);
+  });
+
+  it('cannot be applied by a page that does not hold the node', () => {
+    const data = session();
+    const d = delta(data, {});
+    d.lineage.upsertedNodes = encodeNodes(
+      [testNode('job:other', { kind: 'job', label: 'o', seq: 9 })],
+      undefined,
+      undefined,
+      () => 3,
+    );
+    expect(() => applyDeltas(data, [d])).toThrow(
+      /job:other was sent with its first 3 events kept, but it is not held/,
+    );
+  });
+});

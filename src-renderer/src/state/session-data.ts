@@ -209,7 +209,12 @@ export function applyDeltas(data: SessionData, deltas: readonly SessionDelta[]):
         if (added.has(id)) added.delete(id);
         else if (!removedNodes.has(id)) removedNodes.set(id, gone);
       }
-      for (const wire of decodeNodes(lineage.upsertedNodes, delta.timeline.eventId)) {
+      const held = nodes;
+      for (const wire of decodeNodes(
+        lineage.upsertedNodes,
+        delta.timeline.eventId,
+        (id) => held.get(id)?.eventIds,
+      )) {
         const n = fromWireNode(wire);
         const prev = nodes.get(n.id);
         if (!before.has(n.id)) before.set(n.id, prev ?? null);

@@ -8,6 +8,7 @@ import { encodeTimeline, type TimelineRow } from '../../../src-shared/bridge/tim
 import type { EdgeReason, LineageNode } from '../../../src-shared/lineage/types';
 import { testEdge, testNode } from '../../../src-shared/lineage/test-support/lineage-fixtures';
 import { applyDelta, fromSnapshot, type SessionData } from './session-data';
+import { eventIdOf, shareIdsWith } from './shared-ids';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -119,5 +120,23 @@ describe('one string per id in the page (shared-ids.ts)', () => {
     // Measured here: ~440 bytes a call without the sharing (the node's new copies of its id and
     // event ids, and the rows' and edges' own), ~337 with it.
     expect(applied.bytes).toBeLessThan(390);
+  });
+});
+
+describe('shared ids of a big node (a cluster job of thousands of events)', () => {
+  const fresh = (s: string) => (' ' + s).slice(1);
+  // (Which string is kept is the heap test's business above: equal strings compare equal here.)
+  it('finds its events by index, and a copy sent again in another order keeps each in its place', () => {
+    const ids = Array.from({ length: 5000 }, () => randomUUID());
+    const node = testNode('job:c', { kind: 'job', eventIds: ids });
+    const copy = fresh(ids[1234]!);
+    expect(eventIdOf(node, copy)).toBe(ids[1234]);
+    expect(eventIdOf(node, 'not-an-event')).toBe('not-an-event');
+    // Sent again: one more event at the end, and two swapped (a correction moved them).
+    const again = testNode('job:c', { kind: 'job', eventIds: [...ids.map(fresh), randomUUID()] });
+    [again.eventIds[10], again.eventIds[20]] = [again.eventIds[20]!, again.eventIds[10]!];
+    shareIdsWith(again, node);
+    for (let i = 0; i < 5000; i++)
+      expect(again.eventIds[i]).toBe(i === 10 ? ids[20] : i === 20 ? ids[10] : ids[i]);
   });
 });

@@ -117,6 +117,33 @@ describe('visibleGraphOf', () => {
   });
 });
 
+describe('visibleGraphOf, a node that came and went between two drawings', () => {
+  it('grows past it (an expected artifact until it is produced), as a fresh build would draw', () => {
+    const s = session(3);
+    const key = 'came-and-went';
+    visibleGraphOf(key, s.nodes, s.edges, noneExpanded, 30, null);
+    // What the live page saw: the growths since the drawing name the edge to a node that came
+    // and went (not in the maps any more) and that node's removal, with another node appended.
+    const gone = node('c4', 'tool_call', 4, 'bash');
+    const added = s.append(5);
+    const g = chainGrowth(null, {
+      from: 30,
+      nodes: added.nodes,
+      edges: ['s->c4', ...added.edges],
+      removedNodes: [gone],
+      removedEdges: [],
+      changedInPlace: [],
+    });
+    const graph = visibleGraphOf(key, s.nodes, s.edges, noneExpanded, 31, g);
+    const group = graph.groups.get(groupId('s', 'bash'))!;
+    // Grown, not rebuilt (only a growth says who came).
+    expect(group.previous?.added).toEqual(['c5']);
+    const fresh = buildVisibleGraph(s.nodes, s.edges, noneExpanded);
+    expect(group.members).toEqual(fresh.groups.get(groupId('s', 'bash'))!.members);
+    expect(graph.edges.map((e) => [e.id, e.count])).toEqual(fresh.edges.map((e) => [e.id, e.count]));
+  });
+});
+
 /** A tool call as the sciagent lineage makes it (its event id is its node id here). */
 const toolCall = (id: string, seq: number): LineageNode =>
   testNode(id, { kind: 'tool_call', seq, eventIds: [id], data: { toolName: 'shell' } });

@@ -363,9 +363,12 @@ function grow(
     const id = n.id;
     const drawn = state.representative.get(id);
     const parent = state.parentOf.get(id);
-    if (drawn === undefined || (state.childCount.get(id) ?? 0) > 0) return null;
+    if ((state.childCount.get(id) ?? 0) > 0) return null;
     if (parent !== undefined) state.childCount.set(parent, (state.childCount.get(parent) ?? 1) - 1);
     state.parentOf.delete(id);
+    // Never drawn (it came and went between two drawings: a cluster job's expected artifact, until
+    // it is produced): nothing to take out.
+    if (drawn === undefined) continue;
     state.representative.delete(id);
     if (drawn === id) {
       const parentDrawn = parent === undefined ? undefined : state.representative.get(parent);
@@ -388,7 +391,9 @@ function grow(
   for (const id of change.edges) {
     if (state.counted.has(id)) continue; // a build saw it already
     const e = edges.get(id);
-    if (!e || !nodes.has(e.source) || !nodes.has(e.target)) return null;
+    // Gone again since (growthSince keeps the edges of a node that came and went within it).
+    if (!e) continue;
+    if (!nodes.has(e.source) || !nodes.has(e.target)) return null;
     newEdges.push(e);
   }
   // The parents of new nodes; an old node gaining its first edge (a root no more) changes the shape.

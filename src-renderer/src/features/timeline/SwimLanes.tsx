@@ -35,7 +35,7 @@ interface LaneView {
   diamonds: { key: string; left: number; title: string }[];
 }
 
-function laneView(lane: Lane, node: LineageNode | undefined, scale: TimeScale): LaneView {
+export function laneView(lane: Lane, node: LineageNode | undefined, scale: TimeScale): LaneView {
   const job = node?.kind === 'job' ? jobData(node) : null;
   const statusOf = new Map<string | null, string | null>();
   for (const s of job?.statusHistory ?? []) if (!statusOf.has(s.eventId)) statusOf.set(s.eventId, s.status);
@@ -46,7 +46,7 @@ function laneView(lane: Lane, node: LineageNode | undefined, scale: TimeScale): 
     const x = scale.toX(m.t);
     const s = statusOf.get(m.eventId) ?? null;
     if (current)
-      segments.push({
+      pushPiece(segments, {
         ...snapSpan(current.x, x, 2),
         tone: jobStatusTone(current.status),
         title: current.status,
@@ -61,10 +61,39 @@ function laneView(lane: Lane, node: LineageNode | undefined, scale: TimeScale): 
     durationMs: lane.end - lane.start,
     bar: snapSpan(scale.toX(lane.start), scale.toX(lane.end), 4),
     segments,
-    diamonds: lane.marks
-      .filter((m) => m.kind === 'compute_job_launched' || m.kind === 'subagent_spawned')
-      .map((m) => ({ key: m.eventId, left: snap(scale.toX(m.t) - 4), title: m.kind })),
+    diamonds: diamondsOf(lane, scale),
   };
+}
+
+/*
+ * A lane draws at most a piece and a diamond per pixel: a cluster job's lane has a mark for each
+ * launch and status change of the session (thousands), and drew a span for each, re-laid out on
+ * every live append that changed the job (~1 s of layout and compositing in 5 s of appends).
+ */
+
+/** Pieces closer than this (px) are drawn as one; so are diamonds (8 px wide: they overlap anyway). */
+const MIN_GAP = 2;
+
+/** Adds `p`, merged into the last piece when it starts next to where that one does or goes on its tone. */
+function pushPiece(pieces: Piece[], p: Piece): void {
+  const last = pieces[pieces.length - 1];
+  if (last && (p.left < last.left + MIN_GAP || (p.tone === last.tone && p.left <= last.left + last.width))) {
+    last.width = Math.max(last.left + last.width, p.left + p.width) - last.left;
+    last.tone = p.tone;
+    last.title = p.title;
+  } else pieces.push(p);
+}
+
+/** A diamond at each launch (spawn), the newest where several fall within MIN_GAP. */
+function diamondsOf(lane: Lane, scale: TimeScale): LaneView['diamonds'] {
+  const out: LaneView['diamonds'] = [];
+  for (const m of lane.marks) {
+    if (m.kind !== 'compute_job_launched' && m.kind !== 'subagent_spawned') continue;
+    const d = { key: m.eventId, left: snap(scale.toX(m.t) - 4), title: m.kind };
+    if (out.length && d.left < out[out.length - 1]!.left + MIN_GAP) out[out.length - 1] = d;
+    else out.push(d);
+  }
+  return out;
 }
 
 function sameList<T>(a: readonly T[], b: readonly T[], same: (x: T, y: T) => boolean): boolean {

@@ -8,7 +8,22 @@
  */
 import type { Break, TimeScale } from './time-scale';
 
-const ratio = () => (typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1);
+let deviceRatio: number | null = null;
+
+/**
+ * The device pixel ratio, read once until it changes (another screen, a zoom): reading it is a
+ * call into the browser, and a lane of a cluster job snaps thousands of positions per render.
+ */
+function ratio(): number {
+  if (typeof window === 'undefined') return 1;
+  if (deviceRatio === null) {
+    deviceRatio = window.devicePixelRatio || 1;
+    window
+      .matchMedia(`(resolution: ${deviceRatio}dppx)`)
+      .addEventListener('change', () => (deviceRatio = null), { once: true });
+  }
+  return deviceRatio;
+}
 
 /** `x` rounded to the nearest device pixel. */
 export function snap(x: number): number {
