@@ -87,11 +87,16 @@ function pushPiece(pieces: Piece[], p: Piece): void {
 /** A diamond at each launch (spawn), the newest where several fall within MIN_GAP. */
 function diamondsOf(lane: Lane, scale: TimeScale): LaneView['diamonds'] {
   const out: LaneView['diamonds'] = [];
+  // Where the diamond now last began its MIN_GAP (not where its replacement is: they would creep).
+  let from = Number.NEGATIVE_INFINITY;
   for (const m of lane.marks) {
     if (m.kind !== 'compute_job_launched' && m.kind !== 'subagent_spawned') continue;
     const d = { key: m.eventId, left: snap(scale.toX(m.t) - 4), title: m.kind };
-    if (out.length && d.left < out[out.length - 1]!.left + MIN_GAP) out[out.length - 1] = d;
-    else out.push(d);
+    if (d.left < from + MIN_GAP) out[out.length - 1] = d;
+    else {
+      from = d.left;
+      out.push(d);
+    }
   }
   return out;
 }

@@ -32,6 +32,9 @@ describe('a job lane (SwimLanes laneView)', () => {
     expect(view.segments.length).toBeGreaterThan(50);
     expect(view.segments.length).toBeLessThanOrEqual(WIDTH / 2 + 1);
     expect(view.diamonds.length).toBeLessThanOrEqual(WIDTH / 2 + 1);
+    // …and still one every 2 px or so, across the whole track.
+    expect(view.diamonds.length).toBeGreaterThan(WIDTH / 3);
+    expect(view.diamonds[0]!.left).toBeLessThan(5);
     // The pieces still run from the first status to the last mark, in order, without overlapping.
     const first = view.segments[0]!;
     const last = view.segments.at(-1)!;
