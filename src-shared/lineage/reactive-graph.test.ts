@@ -43,6 +43,24 @@ describe('ReactiveGraph', () => {
     expect(g.edges.size).toBe(0);
   });
 
+  it('tells the readers of keys that came or went, and keeps a key still published once of twice', () => {
+    const g = new ReactiveGraph<Member>(build, signature);
+    for (const m of ['pub:A', 'pub:B', 'pub:A']) g.addMember('p', m);
+    g.addMember('r', 'read:A');
+    g.addMember('r', 'read:C');
+    g.flush();
+    expect(g.nodes.get('r')!.data).toEqual({ A: ['p'], C: [] });
+    // p now publishes A and C: B went (A, listed twice, is still there once).
+    g.removeMember('p', 'pub:A');
+    g.removeMember('p', 'pub:B');
+    g.addMember('p', 'pub:C');
+    g.flush();
+    expect(g.nodes.get('r')!.data).toEqual({ A: ['p'], C: ['p'] });
+    g.addMember('r2', 'read:A');
+    g.flush();
+    expect(g.nodes.get('r2')!.data).toEqual({ A: ['p'] });
+  });
+
   it('keeps an extra node while any owner lists it', () => {
     const g = new ReactiveGraph<Member>(build, signature);
     g.addMember('a', 'extra:x');

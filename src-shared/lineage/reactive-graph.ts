@@ -719,8 +719,9 @@ function keyChanges(prev: readonly Key[], next: readonly Key[]): KeyChanges {
   if (same === prev.length) return { added: next.slice(same), removed: NONE };
   const inPrev = new KeyIndex();
   const inNext = new KeyIndex();
-  for (let i = same; i < prev.length; i++) inPrev.add(prev[i]![0], prev[i]![1], '');
-  for (let i = same; i < next.length; i++) inNext.add(next[i]![0], next[i]![1], '');
+  // Whole lists: a key may be listed twice (two expected paths that normalise to one).
+  for (const [space, name] of prev) inPrev.add(space, name, '');
+  for (const [space, name] of next) inNext.add(space, name, '');
   return {
     added: next.slice(same).filter(([space, name]) => !inPrev.has(space, name)),
     removed: prev.slice(same).filter(([space, name]) => !inNext.has(space, name)),
