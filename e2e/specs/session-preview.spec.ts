@@ -64,7 +64,10 @@ test('a big session shows its newest events first, then all of them with the gra
   app,
   served,
 }) => {
-  const { lines } = await writeGeneratedSession(served.home, SESSION, EVENTS);
+  // Written beside the home and moved in whole: written in place, serve could read a part of it,
+  // say "ready", and follow the rest as live appends (the page then took it whole, with no preview).
+  const { lines, reveal } = await stageGeneratedSession(served.home, SESSION, EVENTS);
+  await reveal();
   const total = lines.length;
   const row = app.locator(`[data-testid="session-row"][data-session-id="${SESSION}"]`);
   await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
