@@ -267,6 +267,9 @@ export class ReactiveGraph<M> {
     this.nodes = new NodesOf(this.withNode);
   }
 
+  /** How many builds it has run (what a change cost, for tests). */
+  rebuilds = 0;
+
   /** How many node ids the engine keeps a state for (it forgets those left with nothing). */
   get stateCount(): number {
     return this.withNode.size + this.withoutNode.size;
@@ -359,6 +362,7 @@ export class ReactiveGraph<M> {
   }
 
   private rebuild(state: NodeState<M>): void {
+    this.rebuilds++;
     const id = state.id;
     const members = this.lone;
     state.membersInto(members);

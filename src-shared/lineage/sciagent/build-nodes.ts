@@ -423,9 +423,12 @@ function buildVerification(
   if (targets.length === 0) {
     // An LLM-gate verdict names no job: it verifies the session's (task's) outcome.
     edges.push(sessionEdge(facts, id, taskId !== null ? 'task_id' : 'session_id'));
-    ctx.lookup('corrections', '');
     const maxCorrection = facts.maxCorrectionSeq();
     node.stale = seq !== null && maxCorrection !== null && maxCorrection > seq;
+    // Stale for good once stale (the newest correction's seq only grows): only a verdict not
+    // stale yet watches for corrections. All of them did, and a session of thousands of LLM
+    // verdicts rebuilt every one on every correction (200k events: 7.5 s, 5× the 50k read).
+    if (!node.stale) ctx.lookup('corrections', '');
   } else {
     node.stale = targets.some((t) =>
       (ctx.node(t)?.corrections ?? []).some((c) => {

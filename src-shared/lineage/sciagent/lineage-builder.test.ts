@@ -179,6 +179,32 @@ describe('sciagent lineage', () => {
     expect(lineage.edges.get('job:B->artifact:/o')!.reasons).toEqual(['job_id']);
   });
 
+  it('marks session verdicts stale once a later correction comes, and rebuilds only those not stale yet', () => {
+    seq = 0;
+    const lines: string[] = [ev('tool_call', { tool_call_id: 'c0', tool_name: 'shell' })];
+    for (let i = 0; i < 300; i++)
+      lines.push(ev('verification_result', { gate: 'llm', task_id: 't', verdict: 'verified', claim: {} }));
+    const log = new SessionLog();
+    const lineage = new SciagentLineageBuilder(log, 's');
+    const push = (line: string) => lineage.apply(log.push(enc.encode(`${line}\n`)));
+    lineage.apply(log.push(enc.encode(lines.join('\n') + '\n')));
+    const verdicts = () => [...lineage.nodes.values()].filter((n) => n.kind === 'verification');
+    expect(verdicts().every((n) => !n.stale)).toBe(true);
+    const fix = (n: number) =>
+      ev('correction', { corrects_event_id: 'e1', reason: `fix ${n}`, replacement: { tool_name: `t${n}` } });
+    push(fix(1));
+    expect(verdicts()).toHaveLength(300);
+    expect(verdicts().every((n) => n.stale)).toBe(true);
+    // One more verdict, not stale; then another correction: it turns stale, and the 300 stale ones
+    // are not built again.
+    push(ev('verification_result', { gate: 'llm', task_id: 't', verdict: 'refuted', claim: {} }));
+    expect(verdicts().filter((n) => !n.stale)).toHaveLength(1);
+    const before = lineage.rebuilds;
+    push(fix(2));
+    expect(verdicts().every((n) => n.stale)).toBe(true);
+    expect(lineage.rebuilds - before).toBeLessThan(10);
+  });
+
   it('appending one event rebuilds only that event and its few dependents', () => {
     seq = 0;
     const lines: string[] = [];

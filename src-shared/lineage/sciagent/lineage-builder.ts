@@ -65,6 +65,11 @@ export class SciagentLineageBuilder {
     return this.graph.nodes;
   }
 
+  /** How many node builds the graph has run (what a change cost, for tests). */
+  get rebuilds(): number {
+    return this.graph.rebuilds;
+  }
+
   get edges(): ReadonlyMap<string, LineageEdge> {
     return this.graph.edges;
   }
