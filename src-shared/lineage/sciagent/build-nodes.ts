@@ -59,7 +59,7 @@ export function buildNode(
 ): BuildResult {
   const views = memberViews(members);
   // Tool calls first, without cutting a prefix string: nine nodes in ten on a long session.
-  if (id.startsWith('tool:')) return buildTool(id, views, facts);
+  if (id.startsWith('tool:')) return buildTool(id, views, ctx, facts);
   switch (id.slice(0, id.indexOf(':'))) {
     case 'session':
       return buildSession(id, views, facts);
@@ -207,7 +207,12 @@ function buildSession(id: string, views: readonly EventView[], facts: BuilderFac
   return result(node, []);
 }
 
-function buildTool(id: string, views: readonly EventView[], facts: BuilderFacts): BuildResult {
+function buildTool(
+  id: string,
+  views: readonly EventView[],
+  ctx: BuildContext,
+  facts: BuilderFacts,
+): BuildResult {
   // The first call and the last result (one loop: this runs for every tool node).
   let call: EventView | undefined;
   let res: EventView | undefined;
@@ -236,7 +241,13 @@ function buildTool(id: string, views: readonly EventView[], facts: BuilderFacts)
   };
   // A call with no result yet is still a node; a result with no call is marked missing its call.
   node.missing = !call;
-  return result(node, [sessionEdge(facts, id)], jobId !== null ? [['toolJob', jobId]] : NONE);
+  const edges = [sessionEdge(facts, id)];
+  if (jobId === null) return result(node, edges);
+  // Its edge into the job it started is its own: made by the job from every tool naming it, a
+  // cluster job (every launch of the session) remade tens of thousands of them on each rebuild.
+  const job = nodeIds.job(jobId);
+  if (ctx.exists(job)) edges.push(edge(id, job, reasonList('output_summary.job_id')));
+  return result(node, edges, [['toolJob', jobId]]);
 }
 
 function buildJob(
@@ -289,11 +300,10 @@ function buildJob(
     inferred: launches.length === 0 && statuses.length === 0,
   };
 
-  // Edge into the job: from the tool call whose result names it, else from the session.
+  // Edge into the job: from the tool calls whose results name it (theirs: buildTool), else from
+  // the session.
   const edges: LineageEdge[] = [];
-  const tools = [...ctx.lookup('toolJob', jobId)].sort();
-  if (tools.length) for (const t of tools) edges.push(edge(t, id, reasonList('output_summary.job_id')));
-  else edges.push(sessionEdge(facts, id));
+  if (!ctx.published('toolJob', jobId)) edges.push(sessionEdge(facts, id));
 
   // Expected artifacts never seen become expected-but-missing nodes.
   const extras: LineageNode[] = [];

@@ -179,6 +179,31 @@ describe('sciagent lineage', () => {
     expect(lineage.edges.get('job:B->artifact:/o')!.reasons).toEqual(['job_id']);
   });
 
+  it('draws a tool into the job its result names once that job exists, never into a missing one', () => {
+    seq = 0;
+    const log = new SessionLog();
+    const lineage = new SciagentLineageBuilder(log, 's');
+    const push = (line: string) => lineage.apply(log.push(enc.encode(`${line}\n`)));
+    push(ev('tool_call', { tool_call_id: 'c1', tool_name: 'compute_run' }));
+    push(
+      ev('tool_result', { tool_call_id: 'c1', tool_name: 'compute_run', output_summary: { job_id: 'J' } }),
+    );
+    // No event of job J yet: no node, so no edge into it.
+    expect(lineage.nodes.has('job:J')).toBe(false);
+    expect(lineage.edges.has('tool:c1->job:J')).toBe(false);
+    const launched = push(ev('compute_job_launched', { job_id: 'J' }));
+    expect(launched.upsertedEdges.map((e) => e.id)).toContain('tool:c1->job:J');
+    // The job hangs from the tool that started it, not from the session.
+    expect(lineage.edges.has('session:s->job:J')).toBe(false);
+    // The launch corrected to another job: J is gone, and so is the edge into it.
+    const moved = push(
+      ev('correction', { corrects_event_id: 'e3', reason: 'wrong job', replacement: { job_id: 'K' } }),
+    );
+    expect(moved.removedNodes).toContain('job:J');
+    expect(lineage.edges.has('tool:c1->job:J')).toBe(false);
+    expect(lineage.edges.has('session:s->job:K')).toBe(true);
+  });
+
   it('marks session verdicts stale once a later correction comes, and rebuilds only those not stale yet', () => {
     seq = 0;
     const lines: string[] = [ev('tool_call', { tool_call_id: 'c0', tool_name: 'shell' })];

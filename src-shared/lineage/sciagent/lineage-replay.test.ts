@@ -164,9 +164,14 @@ describe('sciagent lineage replay: one cluster job', () => {
     // Sciagent's cluster mode names the job after its cluster: one job gets every launch, status
     // change and expected artifact of the session, and keeps what its last build sorted out
     // (job-members.ts) — which corrections of its launches and reordered lines must not fool.
-    const lines = replayLines().map((l) =>
-      l.replace(/"(job_id|cluster_name)":"cluster-\d+"/g, '"$1":"cluster-0"'),
-    );
+    // The compute_run results name the job they started, as sciagent's own writer records them
+    // (the corpus's e2e session): every one of them has an edge into the one job.
+    const lines = replayLines().map((l) => {
+      const e = JSON.parse(l.replace(/"(job_id|cluster_name)":"cluster-\d+"/g, '"$1":"cluster-0"')) as Json;
+      if (e['event_kind'] === 'tool_result' && e['tool_name'] === 'compute_run')
+        e['output_summary'] = { job_id: 'cluster-0', status: 'running' };
+      return JSON.stringify(e);
+    });
     const whole = canonical(replay(lines, lines.length));
     expect(canonical(replay(lines, 1))).toBe(whole);
     expect(canonical(replay(lines, 7))).toBe(whole);
@@ -182,6 +187,11 @@ describe('sciagent lineage replay: one cluster job', () => {
     expect((job.data['expectedArtifacts'] as string[]).some((p) => p.startsWith('results/never-'))).toBe(
       true,
     );
+    const into = (JSON.parse(whole) as { edges: { id: string; target: string }[] }).edges.filter(
+      (e) => e.target === 'job:cluster-0',
+    );
+    expect(into.length).toBeGreaterThan(50);
+    expect(into.every((e) => e.id.startsWith('tool:'))).toBe(true);
   });
 });
 
