@@ -59,7 +59,8 @@ function shortIds(sessionId) {
 /**
  * `jobs: 'one-cluster'`: every launch names the same job, as sciagent's cluster mode writes them
  * (the job is the cluster, named once per session: each real log of the corpus has one job_id
- * for all its launches). The default spreads launches over a new job every ~10 launches.
+ * for all its launches), and so does every `compute_run` result. The default spreads launches
+ * over a new job every ~10 launches.
  */
 export function* sessionLines(sessionId, events, seed = 42, { ids: idStyle = 'real', jobs = 'many' } = {}) {
   const ids = idStyle === 'short' ? shortIds(sessionId) : realIds(sessionId);
@@ -103,15 +104,18 @@ export function* sessionLines(sessionId, events, seed = 42, { ids: idStyle = 're
         tool_call_id: call,
         tool_name: tool,
         success: rand() > 0.05,
+        // A compute run names the job it started (sciagent's own writer: the corpus's e2e session).
         output_summary:
-          size > 4096
-            ? {
-                _truncated: true,
-                _original_size: Math.floor(size),
-                _preview: filler(256),
-                _sha256: 'b'.repeat(64),
-              }
-            : filler(size),
+          jobs === 'one-cluster' && tool === 'compute_run'
+            ? { job_id: 'cluster-0', status: 'running' }
+            : size > 4096
+              ? {
+                  _truncated: true,
+                  _original_size: Math.floor(size),
+                  _preview: filler(256),
+                  _sha256: 'b'.repeat(64),
+                }
+              : filler(size),
         error: null,
         duration_ms: Math.floor(rand() * 4000),
         cost_usd: 0.01,

@@ -162,7 +162,7 @@ const MANY_JOBS = { id: 'bench', options: {}, what: '', brief: false };
  * 140 s). Only the read's figures are printed for it.
  */
 const ONE_CLUSTER = {
-  id: 'cluster',
+  id: 'onecluster',
   options: { jobs: 'one-cluster' },
   what: ', one cluster job',
   brief: true,

@@ -121,40 +121,49 @@ export function signatureOf(built: BuildResult): string {
   return built.node ? `${built.node.corrections.length}|${built.node.seq}` : '';
 }
 
+/**
+ * `sorted`: a job's members as job-members.ts keeps them — its event ids and lowest seq kept as it
+ * grew, and no correction to gather unless one of them has one (a cluster job: every launch).
+ */
 function baseNode(
   id: string,
   kind: LineageNode['kind'],
   label: string,
   views: readonly EventView[],
+  sorted?: JobMembers,
 ): LineageNode {
   let corrections = NO_CORRECTIONS;
-  for (const v of views)
-    for (const c of v.corrections) {
-      if (corrections === NO_CORRECTIONS) corrections = [];
-      corrections.push({
-        eventId: v.event.eventId,
-        correctionId: c.correctionId,
-        reason: c.reason,
-        fields: c.fields,
-        before: clipObject(c.before),
-        after: clipObject(c.after),
-      });
-    }
-  // A loop, not Math.min(...): a cluster job can have over 100k launches (spread overflows the stack).
-  let minSeq: number | null = null;
-  for (const v of views)
-    if (v.event.seq !== null && (minSeq === null || v.event.seq < minSeq)) minSeq = v.event.seq;
+  if (!sorted || sorted.corrected)
+    for (const v of views)
+      for (const c of v.corrections) {
+        if (corrections === NO_CORRECTIONS) corrections = [];
+        corrections.push({
+          eventId: v.event.eventId,
+          correctionId: c.correctionId,
+          reason: c.reason,
+          fields: c.fields,
+          before: clipObject(c.before),
+          after: clipObject(c.after),
+        });
+      }
   return {
     id,
     kind,
     label,
-    eventIds: views.map((v) => v.event.eventId),
-    seq: minSeq,
+    eventIds: sorted ? sorted.eventIds.slice() : views.map((v) => v.event.eventId),
+    seq: sorted ? sorted.minSeq : lowestSeq(views),
     data: PLACEHOLDER_DATA, // every builder sets its own
     corrections,
     stale: false,
     missing: false,
   };
+}
+
+/** A loop, not Math.min(...): a cluster job can have over 100k launches (spread overflows the stack). */
+function lowestSeq(views: Iterable<EventView>): number | null {
+  let min: number | null = null;
+  for (const v of views) if (v.event.seq !== null && (min === null || v.event.seq < min)) min = v.event.seq;
+  return min;
 }
 
 function clipObject(o: JsonObject): Record<string, unknown> {
@@ -259,7 +268,7 @@ function buildJob(
   const jobId = id.slice('job:'.length);
   const members = facts.jobMembers(jobId, views.length).update(views);
   const { launches, statuses, clusterDowns, expected } = members;
-  const node = baseNode(id, 'job', jobId, views);
+  const node = baseNode(id, 'job', jobId, views, members);
   const last = statuses.at(-1);
   node.data = {
     jobId,

@@ -24,6 +24,12 @@ export interface ExpectedPattern {
 export class JobMembers {
   private seen: EventView[] = [];
   private bodies: JsonObject[] = [];
+  /** The members' event ids, in order. */
+  eventIds: string[] = [];
+  /** Their lowest seq. */
+  minSeq: number | null = null;
+  /** Whether any of them has a correction (a correction gives its view a new body). */
+  corrected = false;
   launches: EventView[] = [];
   statuses: EventView[] = [];
   clusterDowns: EventView[] = [];
@@ -54,6 +60,10 @@ export class JobMembers {
     const body = view.body;
     this.seen.push(view);
     this.bodies.push(body);
+    this.eventIds.push(view.event.eventId);
+    const seq = view.event.seq;
+    if (seq !== null && (this.minSeq === null || seq < this.minSeq)) this.minSeq = seq;
+    if (view.corrections.length) this.corrected = true;
     switch (view.event.kind) {
       case 'compute_job_launched':
         this.launches.push(view);
@@ -89,6 +99,9 @@ export class JobMembers {
   private clear(): void {
     this.seen = [];
     this.bodies = [];
+    this.eventIds = [];
+    this.minSeq = null;
+    this.corrected = false;
     this.launches = [];
     this.statuses = [];
     this.clusterDowns = [];
