@@ -33,7 +33,6 @@ export class JobMembers {
   launches: EventView[] = [];
   statuses: EventView[] = [];
   clusterDowns: EventView[] = [];
-  costs: EventView[] = [];
   /** Costs stated by status changes (their highest is the job's cost without observed costs). */
   statusCostMax: number | null = null;
   /** Costs observed (summed in member order). */
@@ -85,7 +84,6 @@ export class JobMembers {
         this.clusterDowns.push(view);
         break;
       case 'compute_cost_observed': {
-        this.costs.push(view);
         const cost = num(body['cost_usd']);
         if (cost !== null) {
           this.observedCostSum += cost;
@@ -105,7 +103,6 @@ export class JobMembers {
     this.launches = [];
     this.statuses = [];
     this.clusterDowns = [];
-    this.costs = [];
     this.statusCostMax = null;
     this.observedCostSum = 0;
     this.observedCostCount = 0;

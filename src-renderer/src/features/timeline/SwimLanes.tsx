@@ -66,7 +66,7 @@ export function laneView(lane: Lane, node: LineageNode | undefined, scale: TimeS
 }
 
 /*
- * A lane draws at most a piece and a diamond per pixel: a cluster job's lane has a mark for each
+ * A lane draws at most a piece and a diamond every MIN_GAP px: a cluster job's lane has a mark for each
  * launch and status change of the session (thousands), and drew a span for each, re-laid out on
  * every live append that changed the job (~1 s of layout and compositing in 5 s of appends).
  */
