@@ -267,8 +267,12 @@ export class ReactiveGraph<M> {
     this.nodes = new NodesOf(this.withNode);
   }
 
+  private builds = 0;
+
   /** How many builds it has run (what a change cost, for tests). */
-  rebuilds = 0;
+  get rebuilds(): number {
+    return this.builds;
+  }
 
   /** How many node ids the engine keeps a state for (it forgets those left with nothing). */
   get stateCount(): number {
@@ -362,7 +366,7 @@ export class ReactiveGraph<M> {
   }
 
   private rebuild(state: NodeState<M>): void {
-    this.rebuilds++;
+    this.builds++;
     const id = state.id;
     const members = this.lone;
     state.membersInto(members);
