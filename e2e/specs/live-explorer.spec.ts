@@ -90,6 +90,63 @@ test('follows appends — one line split across two writes — and marks the new
   await app.screenshot({ path: shot('live-append') });
 });
 
+test('live appends are drawn in a task, not in a frame callback (so the next frame shows them)', async ({
+  app,
+  served,
+}) => {
+  await app.locator(`[data-testid="session-row"][data-session-id="${SESSION}"]`).click();
+  await expect(app.locator('[data-testid="graph-node"][data-node-id="job:sciagent-x"]')).toBeVisible();
+  // Notes, for each newest seq the timeline shows, whether it changed inside a frame callback: a
+  // change made there is painted in that frame but seen by an observer's next frame, a frame late.
+  await app.evaluate(() => {
+    const w = window as unknown as { __changes: { seq: number; inFrame: boolean }[] };
+    const changes: { seq: number; inFrame: boolean }[] = (w.__changes = []);
+    const summary = document.querySelector('[data-testid="timeline-summary"]')!;
+    const note = (records: MutationRecord[], inFrame: boolean) => {
+      if (records.length) changes.push({ seq: Number(summary.getAttribute('data-last-seq')), inFrame });
+    };
+    const observer = new MutationObserver((records) => note(records, false));
+    observer.observe(summary, { attributes: true, attributeFilter: ['data-last-seq'] });
+    const raf = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (callback) =>
+      raf((time) => {
+        try {
+          callback(time);
+        } finally {
+          // A React commit runs in a microtask right after the callback: what it changed is taken
+          // here, before the observer's own delivery, as changed in the frame.
+          let hops = 8;
+          const take = () => {
+            note(observer.takeRecords(), true);
+            if (--hops > 0) queueMicrotask(take);
+          };
+          queueMicrotask(take);
+        }
+      });
+  });
+  // A writer's pace (a line every 5 ms): deltas closer together than a frame.
+  const log = served.logOf(SESSION);
+  for (let seq = 11; seq <= 40; seq++) {
+    await appendFile(
+      log,
+      event({
+        event_id: `paced-${seq}`,
+        event_kind: 'tool_call',
+        seq,
+        tool_call_id: `p${seq}`,
+        tool_name: 'bash',
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  await expect(app.locator('[data-testid="timeline-summary"][data-last-seq="40"]')).toBeAttached();
+  const changes = await app.evaluate(
+    () => (window as unknown as { __changes: { seq: number; inFrame: boolean }[] }).__changes,
+  );
+  expect(changes.length).toBeGreaterThan(1);
+  expect(changes.filter((c) => c.inFrame)).toEqual([]);
+});
+
 test('shows a node’s full event on click, read back from disk', async ({ app }) => {
   await app.locator(`[data-testid="session-row"][data-session-id="${SESSION}"]`).click();
   await app.locator('[data-testid="graph-node"][data-node-id="job:sciagent-x"]').click();
