@@ -147,6 +147,51 @@ test('live appends are drawn in a task, not in a frame callback (so the next fra
   expect(changes.filter((c) => c.inFrame)).toEqual([]);
 });
 
+test('the timeline opens on the newest events and follows new ones at its end; scrolled up, it stays put', async ({
+  app,
+  served,
+}) => {
+  const log = served.logOf(SESSION);
+  const call = (seq: number) =>
+    event({
+      event_id: `tail-${seq}`,
+      event_kind: 'tool_call',
+      seq,
+      tool_call_id: `t${seq}`,
+      tool_name: 'bash',
+    });
+  const rowOf = (seq: number) => app.locator(`[data-testid="timeline-row"][data-seq="${seq}"]`);
+  const summary = app.locator('[data-testid="timeline-summary"]');
+  let text = '';
+  for (let seq = 11; seq <= 400; seq++) text += call(seq);
+  await appendFile(log, text);
+  await app.locator(`[data-testid="session-row"][data-session-id="${SESSION}"]`).click();
+  await expect(summary).toHaveAttribute('data-last-seq', '400');
+  await expect(rowOf(400)).toBeInViewport();
+  await expect(rowOf(11)).not.toBeAttached();
+
+  // At the end: an appended event is drawn in view.
+  await appendFile(log, call(401));
+  await expect(rowOf(401)).toBeInViewport();
+  await app.screenshot({ path: shot('timeline-follows') });
+
+  // Scrolled up: appends do not move the reader.
+  const list = app.locator('.tl-rows');
+  await list.evaluate((el) => (el.scrollTop = 0));
+  await expect(rowOf(1)).toBeInViewport();
+  await appendFile(log, call(402) + call(403));
+  await expect(summary).toHaveAttribute('data-last-seq', '403');
+  expect(await list.evaluate((el) => el.scrollTop)).toBe(0);
+  await expect(rowOf(1)).toBeInViewport();
+  await expect(rowOf(403)).not.toBeAttached();
+
+  // Back at the end, it follows again.
+  await list.evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await expect(rowOf(403)).toBeInViewport();
+  await appendFile(log, call(404));
+  await expect(rowOf(404)).toBeInViewport();
+});
+
 test('shows a node’s full event on click, read back from disk', async ({ app }) => {
   await app.locator(`[data-testid="session-row"][data-session-id="${SESSION}"]`).click();
   await app.locator('[data-testid="graph-node"][data-node-id="job:sciagent-x"]').click();

@@ -2,11 +2,15 @@
  * Plain windowing for long lists: only the rows in view (plus a margin) are mounted. Rows have a
  * fixed height, or one per row given by a function (the Compare view's steps: a changed step's
  * note takes a second line); then each row's top is a prefix sum, found by binary search.
- * Appending rows never changes scrollTop, so live growth does not move the reader.
+ * Appending rows never moves a reader who is not at the end; with `followEnd`, a list scrolled to
+ * its end stays there as rows are appended (a live log's newest events, as `tail -f` shows them),
+ * and scrolling up stops that until the reader comes back to the end.
  */
 import {
   useCallback,
+  useEffect,
   useImperativeHandle,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -14,9 +18,15 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
+import { flushSync } from 'react-dom';
 import { useElementSize } from './use-element-size';
+import { usePacedCount } from './use-paced-count';
 
 const OVERSCAN = 8;
+/** At most this often a following list draws its new rows (the graph's pace: graph-pace.ts). */
+const FOLLOW_EVERY_MS = 50;
+/** How close to the end (px) counts as at the end: a fraction of a row, for rounded scroll offsets. */
+const END_SLACK_PX = 4;
 
 export interface VirtualListHandle {
   /** Scrolls the least needed to show row `index`. */
@@ -33,8 +43,12 @@ export function VirtualList(props: {
   ariaLabel?: string;
   /** More attributes of the scrolling element (a list that takes the focus itself: tabIndex, keys). */
   listProps?: Omit<HTMLAttributes<HTMLDivElement>, 'className' | 'onScroll' | 'aria-label'>;
+  /** Stay at the end while rows are appended, when scrolled to it (see above). */
+  followEnd?: boolean;
+  /** With followEnd: open at the end (read once, when the list mounts). */
+  startAtEnd?: boolean;
 }) {
-  const { count, rowHeight, renderRow, className, ariaLabel, ref, listProps } = props;
+  const { rowHeight, renderRow, className, ariaLabel, ref, listProps, followEnd = false } = props;
   const box = useRef<HTMLDivElement | null>(null);
   const [measure, { height }] = useElementSize<HTMLDivElement>();
   const setBox = useCallback(
@@ -46,16 +60,47 @@ export function VirtualList(props: {
   );
   const [scrollTop, setScrollTop] = useState(0);
   const frame = useRef(0);
+  /** Whether the reader is at the end (followEnd): the rows shown are then the last ones. */
+  const [atEnd, setAtEnd] = useState(Boolean(props.startAtEnd));
+  const atEndNow = useRef(atEnd);
+  /** Where the list last scrolled itself to, following the end (see `lag` below). */
+  const [scrolledTo, setScrolledTo] = useState(0);
+  const ownScrollTop = useRef(-1);
+  const followFrame = useRef(0);
+  const endTopNow = useRef(0);
+
+  const markAtEnd = useCallback((value: boolean, top?: number) => {
+    if (atEndNow.current === value) return;
+    atEndNow.current = value;
+    const apply = () => {
+      setAtEnd(value);
+      if (top !== undefined) setScrollTop(top);
+    };
+    // From a scroll, applied at once, not with the next render: an append rendered in between (a
+    // store update goes before a scroll's) would otherwise pull a reader who has just scrolled up
+    // back down. (From a layout effect, a state update is applied before the paint anyway.)
+    if (top !== undefined) flushSync(apply);
+    else apply();
+  }, []);
 
   const onScroll = useCallback(() => {
+    const el = box.current;
+    // Its own scroll to the end (following) needs no render of its own.
+    if (!el || el.scrollTop === ownScrollTop.current) return;
+    ownScrollTop.current = -1;
+    markAtEnd(el.scrollTop + el.clientHeight >= el.scrollHeight - END_SLACK_PX, el.scrollTop);
     cancelAnimationFrame(frame.current);
     frame.current = requestAnimationFrame(() => setScrollTop(box.current?.scrollTop ?? 0));
-  }, []);
+  }, [markAtEnd]);
+
+  const following = followEnd && atEnd && height > 0;
+  // Rows the list draws: while it follows a fast stream, new ones a few at a time (use-paced-count).
+  const drawn = usePacedCount(props.count, following, FOLLOW_EVERY_MS);
 
   // Row tops (count + 1 entries: the last is the total height) when heights vary; null when fixed.
   const tops = useMemo(
-    () => (typeof rowHeight === 'number' ? null : rowTops(count, rowHeight)),
-    [count, rowHeight],
+    () => (typeof rowHeight === 'number' ? null : rowTops(drawn, rowHeight)),
+    [drawn, rowHeight],
   );
   const fixed = typeof rowHeight === 'number' ? rowHeight : 0;
   const topOf = useCallback((i: number) => (tops ? tops[i]! : i * fixed), [tops, fixed]);
@@ -76,8 +121,34 @@ export function VirtualList(props: {
     [topOf],
   );
 
-  const first = Math.max(0, indexAt(scrollTop) - OVERSCAN);
-  const last = Math.min(count, indexAt(scrollTop + (height || 600)) + 1 + OVERSCAN);
+  const endTop = Math.max(0, topOf(drawn) - height);
+  // Following, the last rows are drawn in the render that adds them, bottom-aligned to where the
+  // list is scrolled now (`lag` rows above their place), and the next frame scrolls to the new
+  // end and draws them in place: nothing moves on screen between the two. Scrolling in the commit
+  // itself forced a layout per append (the page 45% → 72% busy with one session written).
+  const lag = following ? Math.max(0, endTop - scrolledTo) : 0;
+  const top = following ? endTop : scrollTop;
+  useLayoutEffect(() => {
+    if (!followEnd) return;
+    endTopNow.current = endTop;
+    if (!following) {
+      // Every row in view is at the end too: the next rows to come are followed.
+      if (height > 0 && topOf(drawn) <= height + END_SLACK_PX) markAtEnd(true);
+      return;
+    }
+    if (lag === 0 || followFrame.current) return;
+    followFrame.current = requestAnimationFrame(() => {
+      followFrame.current = 0;
+      const el = box.current;
+      if (!el || !atEndNow.current) return;
+      el.scrollTop = ownScrollTop.current = endTopNow.current;
+      setScrolledTo(endTopNow.current);
+    });
+  });
+  useEffect(() => () => cancelAnimationFrame(followFrame.current), []);
+
+  const first = Math.max(0, indexAt(top) - OVERSCAN);
+  const last = Math.min(drawn, indexAt(top + (height || 600)) + 1 + OVERSCAN);
   const rows: ReactNode[] = [];
   for (let i = first; i < last; i++) rows.push(renderRow(i));
 
@@ -90,8 +161,8 @@ export function VirtualList(props: {
       role={listProps?.role ?? 'list'}
       aria-label={ariaLabel}
     >
-      <div className="vlist-inner" style={{ height: topOf(count) }}>
-        <div className="vlist-window" style={{ transform: `translateY(${topOf(first)}px)` }}>
+      <div className="vlist-inner" style={{ height: topOf(drawn) }}>
+        <div className="vlist-window" style={{ transform: `translateY(${topOf(first) - lag}px)` }}>
           {rows}
         </div>
       </div>

@@ -15,6 +15,7 @@ import {
   selectSelectedNodeId,
   selectSummary,
   selectTimeline,
+  selectViewKey,
 } from '../../state/selectors';
 import { useAppStore } from '../../state/store';
 import { formatCount, formatDuration } from '../../shared/format';
@@ -51,6 +52,10 @@ export function TimelinePanel() {
   const preview = useAppStore(selectIsPreview);
   const total = useAppStore(selectSummary)?.events ?? 0;
   const reading = useAppStore(selectSummary)?.status === 'loading';
+  // A session opens on its newest events (how it ended, or what it is doing now), and the list
+  // follows new ones while it is scrolled to its end (VirtualList's followEnd): one list per
+  // session, so each opens there.
+  const viewKey = useAppStore(selectViewKey);
   const list = useRef<VirtualListHandle>(null);
   const [box, { width }] = useElementSize<HTMLDivElement>();
 
@@ -70,7 +75,7 @@ export function TimelinePanel() {
   // The same array while the gaps draw the same, so rows compare it by reference.
   const breaks = useMemo(() => keptBreaks(scale.breaks), [scale]);
 
-  // Keep the picked event in view (j/k, a click elsewhere); appends never scroll.
+  // Keep the picked event in view (j/k, a click elsewhere); appends scroll only a list at its end.
   // The newest seq shown (entries are sorted by seq, events without one last): a DOM signal the
   // live bench watches to time append → visible.
   let lastSeq: number | null = null;
@@ -167,6 +172,9 @@ export function TimelinePanel() {
         <EmptyState title="No events yet">Events appear here as the log is written.</EmptyState>
       ) : (
         <VirtualList
+          key={viewKey}
+          followEnd
+          startAtEnd
           ref={list}
           count={entries.length}
           rowHeight={ROW_HEIGHT}
