@@ -4,11 +4,11 @@ export function sessionLines(
   sessionId: string,
   events: number,
   seed?: number,
-  options?: { ids?: 'real' | 'short'; jobs?: 'many' | 'one-cluster' },
+  options?: { ids?: 'real' | 'short'; jobs?: 'many' | 'one-cluster'; text?: 'filler' | 'real' },
 ): Generator<string>;
 export function writeSession(
   file: string,
   sessionId: string,
   events: number,
-  options?: { ids?: 'real' | 'short'; jobs?: 'many' | 'one-cluster' },
+  options?: { ids?: 'real' | 'short'; jobs?: 'many' | 'one-cluster'; text?: 'filler' | 'real' },
 ): Promise<{ bytes: number; lines: number }>;
