@@ -18,14 +18,23 @@ import { startPageProfile } from './page-profile.mjs';
 
 const INTERVAL_MS = 10;
 
-/** Runs in the page: notes when each newer `data-last-seq` is committed and then painted. */
-function observeLastSeq() {
+/**
+ * Runs in the page: notes when each newer `data-last-seq` is committed and then painted — or, with
+ * `rows`, each newer event's own timeline row (the list following its end).
+ */
+function observeLastSeq(rows) {
   const seen = [];
   window.__seen = seen;
   let last = -1;
+  const newestRow = () => {
+    let max = -1;
+    for (const r of document.querySelectorAll('[data-testid="timeline-row"]'))
+      max = Math.max(max, Number(r.getAttribute('data-seq')));
+    return max;
+  };
   const read = () => {
     const el = document.querySelector('[data-testid="timeline-summary"]');
-    const seq = Number(el?.getAttribute('data-last-seq') ?? -1);
+    const seq = rows ? newestRow() : Number(el?.getAttribute('data-last-seq') ?? -1);
     if (seq > last) {
       last = seq;
       const committed = performance.timeOrigin + performance.now();
@@ -63,8 +72,14 @@ async function timelineTail() {
  * `sessions` > 1: that many sessions are written at once (issue 8: "hold this with 50 sessions
  * written at once"); the others start at 200 events and get a line every 10 ms too, and the
  * figures are those of the one shown. `jobs`: the generator's (`'one-cluster'`: every launch on one job).
+ * `follow`: the timeline is scrolled to its end before the writes, so that it follows them (each
+ * appended event's row drawn as it comes); else it stays where the session opened (at its start:
+ * the session is not being written when opened), and the summary's newest seq is what moves.
  */
-export async function liveOnce(browser, { baseEvents, appends, sessions = 1, jobs = 'many' }) {
+export async function liveOnce(
+  browser,
+  { baseEvents, appends, sessions = 1, jobs = 'many', follow = false },
+) {
   const sessionId = `live-${baseEvents}`;
   const all = [...sessionLines(sessionId, baseEvents + appends + 10, 42, { jobs })];
   // The generator's seq is the line number: the first `baseEvents` lines are the session so far.
@@ -97,8 +112,14 @@ export async function liveOnce(browser, { baseEvents, appends, sessions = 1, job
       .locator(`[data-testid="timeline-summary"][data-event-count="${baseEvents}"]`)
       .waitFor({ timeout: 60_000 });
     await page.locator('.graph-canvas[data-graph-state="ready"]').waitFor({ timeout: 60_000 });
+    if (follow) {
+      await page.locator('.tl-rows').evaluate((el) => (el.scrollTop = el.scrollHeight));
+      await page
+        .locator(`[data-testid="timeline-row"][data-seq="${baseEvents}"]`)
+        .waitFor({ timeout: 10_000 });
+    }
     await page.waitForTimeout(500);
-    await page.evaluate(observeLastSeq);
+    await page.evaluate(observeLastSeq, follow);
 
     // The OS floor, on the same writes: when inotify tells a process that the file changed.
     const notified = [];

@@ -32,6 +32,9 @@ const config = full
         { baseEvents: 10_000, appends: 1000 },
         { baseEvents: 100_000, appends: 1000 },
         { baseEvents: 10_000, appends: 500, sessions: 50 },
+        // The timeline scrolled to its end, drawing each appended event's row as it comes.
+        { baseEvents: 10_000, appends: 1000, follow: true },
+        { baseEvents: 10_000, appends: 500, sessions: 50, follow: true },
         // Every launch on one job (sciagent's cluster mode): the job is sent again with each.
         { baseEvents: 100_000, appends: 1000, jobs: 'one-cluster' },
       ],
@@ -48,6 +51,7 @@ const config = full
       live: [
         { baseEvents: 10_000, appends: 300 },
         { baseEvents: 10_000, appends: 200, sessions: 50 },
+        { baseEvents: 10_000, appends: 200, sessions: 50, follow: true },
         { baseEvents: 100_000, appends: 300, jobs: 'one-cluster' },
       ],
       graphEvents: 40_000,
@@ -357,12 +361,13 @@ async function openFigures(browser, events, shape = MANY_JOBS) {
 }
 
 /** T2: append → painted while a writer appends every 10 ms (to 1 or 50 sessions). */
-async function liveFigures(browser, { baseEvents, appends, sessions = 1, jobs = 'many' }) {
+async function liveFigures(browser, { baseEvents, appends, sessions = 1, jobs = 'many', follow = false }) {
   const what =
     (sessions > 1 ? `${sessions} sessions written at once` : '1 session written') +
-    (jobs === 'one-cluster' ? ', one cluster job' : '');
+    (jobs === 'one-cluster' ? ', one cluster job' : '') +
+    (follow ? ', timeline following its end' : '');
   const r = await step(`live: ${appends} appends every 10 ms, ${what}`, () =>
-    liveOnce(browser, { baseEvents, appends, sessions, jobs }),
+    liveOnce(browser, { baseEvents, appends, sessions, jobs, follow }),
   );
   const label = `T2 live, ${what} (${(baseEvents / 1000).toFixed(0)}k events)`;
   if (!r) {

@@ -20,11 +20,8 @@ import {
 } from 'react';
 import { flushSync } from 'react-dom';
 import { useElementSize } from './use-element-size';
-import { usePacedCount } from './use-paced-count';
 
 const OVERSCAN = 8;
-/** At most this often a following list draws its new rows (the graph's pace: graph-pace.ts). */
-const FOLLOW_EVERY_MS = 50;
 /** How close to the end (px) counts as at the end: a fraction of a row, for rounded scroll offsets. */
 const END_SLACK_PX = 4;
 
@@ -48,7 +45,7 @@ export function VirtualList(props: {
   /** With followEnd: open at the end (read once, when the list mounts). */
   startAtEnd?: boolean;
 }) {
-  const { rowHeight, renderRow, className, ariaLabel, ref, listProps, followEnd = false } = props;
+  const { count, rowHeight, renderRow, className, ariaLabel, ref, listProps, followEnd = false } = props;
   const box = useRef<HTMLDivElement | null>(null);
   const [measure, { height }] = useElementSize<HTMLDivElement>();
   const setBox = useCallback(
@@ -94,13 +91,11 @@ export function VirtualList(props: {
   }, [markAtEnd]);
 
   const following = followEnd && atEnd && height > 0;
-  // Rows the list draws: while it follows a fast stream, new ones a few at a time (use-paced-count).
-  const drawn = usePacedCount(props.count, following, FOLLOW_EVERY_MS);
 
   // Row tops (count + 1 entries: the last is the total height) when heights vary; null when fixed.
   const tops = useMemo(
-    () => (typeof rowHeight === 'number' ? null : rowTops(drawn, rowHeight)),
-    [drawn, rowHeight],
+    () => (typeof rowHeight === 'number' ? null : rowTops(count, rowHeight)),
+    [count, rowHeight],
   );
   const fixed = typeof rowHeight === 'number' ? rowHeight : 0;
   const topOf = useCallback((i: number) => (tops ? tops[i]! : i * fixed), [tops, fixed]);
@@ -121,7 +116,7 @@ export function VirtualList(props: {
     [topOf],
   );
 
-  const endTop = Math.max(0, topOf(drawn) - height);
+  const endTop = Math.max(0, topOf(count) - height);
   // Following, the last rows are drawn in the render that adds them, bottom-aligned to where the
   // list is scrolled now (`lag` rows above their place), and the next frame scrolls to the new
   // end and draws them in place: nothing moves on screen between the two. Scrolling in the commit
@@ -133,7 +128,7 @@ export function VirtualList(props: {
     endTopNow.current = endTop;
     if (!following) {
       // Every row in view is at the end too: the next rows to come are followed.
-      if (height > 0 && topOf(drawn) <= height + END_SLACK_PX) markAtEnd(true);
+      if (height > 0 && topOf(count) <= height + END_SLACK_PX) markAtEnd(true);
       return;
     }
     if (lag === 0 || followFrame.current) return;
@@ -148,7 +143,7 @@ export function VirtualList(props: {
   useEffect(() => () => cancelAnimationFrame(followFrame.current), []);
 
   const first = Math.max(0, indexAt(top) - OVERSCAN);
-  const last = Math.min(drawn, indexAt(top + (height || 600)) + 1 + OVERSCAN);
+  const last = Math.min(count, indexAt(top + (height || 600)) + 1 + OVERSCAN);
   const rows: ReactNode[] = [];
   for (let i = first; i < last; i++) rows.push(renderRow(i));
 
@@ -161,7 +156,7 @@ export function VirtualList(props: {
       role={listProps?.role ?? 'list'}
       aria-label={ariaLabel}
     >
-      <div className="vlist-inner" style={{ height: topOf(drawn) }}>
+      <div className="vlist-inner" style={{ height: topOf(count) }}>
         <div className="vlist-window" style={{ transform: `translateY(${topOf(first) - lag}px)` }}>
           {rows}
         </div>

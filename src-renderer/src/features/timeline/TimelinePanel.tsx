@@ -52,10 +52,11 @@ export function TimelinePanel() {
   const preview = useAppStore(selectIsPreview);
   const total = useAppStore(selectSummary)?.events ?? 0;
   const reading = useAppStore(selectSummary)?.status === 'loading';
-  // A session opens on its newest events (how it ended, or what it is doing now), and the list
-  // follows new ones while it is scrolled to its end (VirtualList's followEnd): one list per
-  // session, so each opens there.
+  // A session being written opens on its newest events, and the list follows new ones while it is
+  // scrolled to its end (VirtualList's followEnd); one list per session, so each opens as it
+  // should. A session read after the fact opens at its start, as it was written.
   const viewKey = useAppStore(selectViewKey);
+  const live = useAppStore(selectSummary)?.live ?? false;
   const list = useRef<VirtualListHandle>(null);
   const [box, { width }] = useElementSize<HTMLDivElement>();
 
@@ -174,7 +175,7 @@ export function TimelinePanel() {
         <VirtualList
           key={viewKey}
           followEnd
-          startAtEnd
+          startAtEnd={live}
           ref={list}
           count={entries.length}
           rowHeight={ROW_HEIGHT}
