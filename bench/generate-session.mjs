@@ -104,7 +104,7 @@ export function* sessionLines(
   const rand = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
   const pick = (xs) => xs[Math.floor(rand() * xs.length)];
   // `text: 'real'`: outputs of real-looking text (escapes, non-ASCII) and Python's separators, where
-  // JSON.parse runs ~1.4× slower than on the default filler of x's; the same events, ids and sizes.
+  // JSON.parse runs ~1.6× slower than on the default filler of x's; the same events, ids and sizes.
   let textLine = 0;
   const realText = (n) => {
     let out = '';

@@ -142,9 +142,8 @@ function dropPendingRows(keys?: Iterable<string>): void {
 let queued: SessionDelta[] = [];
 /** How often the deltas of a session still being read are applied (see onDelta). */
 const LOADING_APPLY_MS = 1000;
-/** The pending timer is the slow one of a session being read. */
-let waitingForLoad = false;
-let frameTimer: ReturnType<typeof setTimeout> | null = null;
+/** Set while the deltas of a session being read wait (applied once a second). */
+let loadTimer: ReturnType<typeof setTimeout> | null = null;
 /**
  * A live append's delta is applied in a task of its own right after the messages already waiting
  * (a MessageChannel message: not clamped like a timer, not throttled in a hidden tab): deltas that
@@ -173,16 +172,13 @@ function onDelta(delta: SessionDelta): void {
   // While serve first reads a log it sends many small deltas (its event loop must stay free);
   // the page redraws the graph so far from them about once a second, not on every frame.
   const slow = delta.summary.status === 'loading' && !delta.reset;
-  if (frameTimer !== null) {
-    if (slow || !waitingForLoad) return;
-    clearTimeout(frameTimer); // the read is over: what waited goes out now
-    frameTimer = null;
-  } else if (slow) {
-    waitingForLoad = true;
-    frameTimer = setTimeout(applyQueued, LOADING_APPLY_MS);
+  if (slow) {
+    loadTimer ??= setTimeout(applyQueued, LOADING_APPLY_MS);
     return;
   }
-  waitingForLoad = false;
+  // The read is over (or a live append): what waited goes out with it, now.
+  if (loadTimer !== null) clearTimeout(loadTimer);
+  loadTimer = null;
   if (soonPending) return;
   soonPending = true;
   soon.port2.postMessage(null);
@@ -190,9 +186,8 @@ function onDelta(delta: SessionDelta): void {
 
 function applyQueued(): void {
   soonPending = false;
-  if (frameTimer !== null) clearTimeout(frameTimer);
-  frameTimer = null;
-  waitingForLoad = false;
+  if (loadTimer !== null) clearTimeout(loadTimer);
+  loadTimer = null;
   const deltas = queued;
   queued = [];
   const key = state().viewKey;
