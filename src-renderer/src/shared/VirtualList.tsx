@@ -42,7 +42,7 @@ export function VirtualList(props: {
   listProps?: Omit<HTMLAttributes<HTMLDivElement>, 'className' | 'onScroll' | 'aria-label'>;
   /** Stay at the end while rows are appended, when scrolled to it (see above). */
   followEnd?: boolean;
-  /** With followEnd: open at the end (read once, when the list mounts). */
+  /** With followEnd: be at the end — when the list mounts, or later, until the reader scrolls. */
   startAtEnd?: boolean;
 }) {
   const { count, rowHeight, renderRow, className, ariaLabel, ref, listProps, followEnd = false } = props;
@@ -83,11 +83,15 @@ export function VirtualList(props: {
     else apply();
   }, []);
 
+  /** The reader has scrolled the list: `startAtEnd` no longer moves it. */
+  const readerScrolled = useRef(false);
+
   const onScroll = useCallback(() => {
     const el = box.current;
     // Its own scroll to the end (following) needs no render of its own.
     if (!el || el.scrollTop === ownScrollTop.current) return;
     ownScrollTop.current = -1;
+    readerScrolled.current = true;
     markAtEnd(el.scrollTop + el.clientHeight >= el.scrollHeight - END_SLACK_PX, el.scrollTop);
     cancelAnimationFrame(frame.current);
     frame.current = requestAnimationFrame(() => setScrollTop(box.current?.scrollTop ?? 0));
@@ -130,6 +134,9 @@ export function VirtualList(props: {
   useLayoutEffect(() => {
     if (!followEnd) return;
     endTopNow.current = endTop;
+    // A session that turns out to be live after it opened (its first append came just after):
+    // to its end, unless the reader has scrolled meanwhile.
+    if (props.startAtEnd && !atEndNow.current && !readerScrolled.current) markAtEnd(true);
     if (!following) {
       // Every row in view is at the end too: the next rows to come are followed.
       if (height > 0 && topOf(count) <= height + END_SLACK_PX) markAtEnd(true);
