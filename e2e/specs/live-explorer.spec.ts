@@ -96,6 +96,7 @@ test('live appends are drawn in a task, not in a frame callback (so the next fra
 }) => {
   await app.locator(`[data-testid="session-row"][data-session-id="${SESSION}"]`).click();
   await expect(app.locator('[data-testid="graph-node"][data-node-id="job:sciagent-x"]')).toBeVisible();
+  await expect(app.locator('[data-testid="timeline-summary"][data-last-seq="10"]')).toBeAttached();
   // Notes, for each newest seq the timeline shows, whether it changed inside a frame callback: a
   // change made there is painted in that frame but seen by an observer's next frame, a frame late.
   await app.evaluate(() => {
