@@ -5,7 +5,7 @@
  * visible error, and a rewritten member reloads. Fixture: e2e/fixtures/treetrace/sets/each-out
  * (the corpus examples as three sessions, plus one listed but missing). Screens: test-results/screens/.
  */
-import { cp, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, expect } from '../support/serve-fixture';
@@ -30,14 +30,7 @@ test('a TreeTrace --each folder opens as a set: overview, every member, back and
   served,
 }) => {
   const setDir = path.join(served.home, 'runs', 'each-out');
-  // Copied beside the home and moved in whole, as a finished TreeTrace run appears: copied into the
-  // watched home file by file, a member folder was once also listed on its own (1 of ~8 runs of
-  // the suite on a loaded machine; the index's handling of a set arriving piece by piece is in the
-  // tenth session's notes, not fixed).
-  const staged = path.join(path.dirname(served.home), 'staging-each-out');
-  await cp(FIXTURE, staged, { recursive: true });
-  await mkdir(path.dirname(setDir), { recursive: true });
-  await rename(staged, setDir);
+  await cp(FIXTURE, setDir, { recursive: true });
   const rows = app.locator(`[data-testid="document-row"][data-kind="treetrace"][data-key^="${setDir}"]`);
   await expect(rows).toHaveCount(5, { timeout: 15_000 });
   // The sidebar sorts documents by label: the set first, its members after it ("set › session").

@@ -1,5 +1,5 @@
 // Real files in a temp root, real chokidar: the documents found, and reloads on rewrite.
-import { appendFile, cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { appendFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -105,5 +105,44 @@ describe('DocumentIndex', () => {
       await new Promise((r) => setTimeout(r, 20));
     expect(index.rescans).toBeGreaterThan(0);
     expect(index.list().map((d) => d.kind)).toEqual(['step-trace']);
+  });
+
+  it('a bundle listed on its own, then found a member of a set in the same flush, is not sent again', async () => {
+    // TreeTrace --each writes each session's bundle, then index.json: a member bundle touched
+    // while the index appears is both in the flush's changed items and dropped by its rescan. A
+    // page applies a change's removals before its items, so it kept a row serve no longer had.
+    const set = path.join(root, 'runs', 'each-out');
+    await cp(new URL('../../../e2e/fixtures/treetrace/sets/each-out', import.meta.url), set, {
+      recursive: true,
+    });
+    const indexJson = await readFile(path.join(set, 'index.json'), 'utf8');
+    await rm(path.join(set, 'index.json'));
+    index = new DocumentIndex([root]);
+    const events: PushedEvent[] = [];
+    index.onEvent((e) => events.push(e));
+    await index.start();
+    const alone = index.list().find((d) => d.key === path.join(set, 'synthetic-session', '.treetrace'));
+    expect(alone).toBeDefined();
+
+    // What a page holds: the list, then every change as documents-store applies it.
+    const page = new Map(index.list().map((d) => [d.key, d]));
+    await appendFile(path.join(set, 'synthetic-session', 'PROMPT_TREE.md'), '\n');
+    await writeFile(path.join(set, 'index.json'), indexJson);
+    const start = Date.now();
+    while (index.list().some((d) => d.key === alone!.key) && Date.now() - start < 5000)
+      await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 400));
+    for (const e of events) {
+      if (e.type !== 'documents.changed') continue;
+      for (const key of e.removed ?? []) page.delete(key);
+      for (const item of e.items) page.set(item.key, item);
+    }
+    expect(index.list().some((d) => d.key === alone!.key)).toBe(false);
+    expect([...page.keys()].sort()).toEqual(
+      index
+        .list()
+        .map((d) => d.key)
+        .sort(),
+    );
   });
 });

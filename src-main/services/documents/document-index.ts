@@ -181,8 +181,13 @@ export class DocumentIndex {
         removed.push(...this.dropNonMembers(found));
       }
     }
-    if (items.length || removed.length)
-      this.emit({ type: 'documents.changed', items, ...(removed.length ? { removed } : {}) });
+    // A document touched in this flush and dropped by its rescan (a bundle listed on its own, now a
+    // member of the set whose index.json just appeared) is only removed: a page applies removals
+    // before items, and kept a row of it.
+    const gone = new Set(removed);
+    const changed = gone.size ? items.filter((item) => !gone.has(item.key)) : items;
+    if (changed.length || removed.length)
+      this.emit({ type: 'documents.changed', items: changed, ...(removed.length ? { removed } : {}) });
   }
 
   /**
