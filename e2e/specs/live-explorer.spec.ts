@@ -21,6 +21,30 @@ test('opens a session and shows its job → artifact → verification graph', as
   await app.screenshot({ path: shot('graph') });
 });
 
+test("the canvas's dot grid moves and scales with the viewport", async ({ app }) => {
+  await app.locator(`[data-testid="session-row"][data-session-id="${SESSION}"]`).click();
+  await expect(app.locator('.graph-canvas[data-graph-state="ready"]')).toBeVisible();
+  const grid = app.getByTestId('dot-grid');
+  const look = () =>
+    grid.evaluate((el) => ({ size: el.style.backgroundSize, position: el.style.backgroundPosition }));
+  const before = await look();
+  expect(before.size).toMatch(/^[\d.]+px [\d.]+px$/);
+  // A drag on the empty canvas pans: the dots move with it, at the same spacing.
+  const pane = app.locator('.react-flow__pane');
+  const box = (await pane.boundingBox())!;
+  // The canvas's left edge, mid-height: no node (they start further in), no control.
+  await app.mouse.move(box.x + 12, box.y + box.height / 2);
+  await app.mouse.down();
+  await app.mouse.move(box.x + 19, box.y + box.height / 2 + 9, { steps: 4 });
+  await app.mouse.up();
+  await expect.poll(async () => (await look()).position).not.toBe(before.position);
+  expect((await look()).size).toBe(before.size);
+  // Zoomed in, they are further apart.
+  await app.locator('.react-flow__controls-zoomin').click();
+  await expect.poll(async () => parseFloat((await look()).size)).toBeGreaterThan(parseFloat(before.size));
+  await app.screenshot({ path: shot('dot-grid') });
+});
+
 test('a correction of a tool call\'s arguments: the node says where its "before" is, the event card shows it', async ({
   app,
 }) => {

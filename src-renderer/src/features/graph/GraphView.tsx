@@ -3,8 +3,6 @@
  * there is room and never touch the viewport; only a first load, "Fit" or "Re-layout" does.
  */
 import {
-  Background,
-  BackgroundVariant,
   Controls,
   MiniMap,
   ReactFlow,
@@ -29,6 +27,7 @@ import { useAppStore } from '../../state/store';
 import { useResolvedTheme } from '../app/use-theme';
 import { EmptyState, ProgressBar } from '../../shared/ui';
 import { formatBytes, formatCount } from '../../shared/format';
+import { DotGrid } from './DotGrid';
 import { initialViewport } from './initial-viewport';
 import { GraphToolbar } from './GraphToolbar';
 import { minimapColor } from './minimap-color';
@@ -223,7 +222,7 @@ function GraphCanvas() {
         selectionKeyCode={null}
         multiSelectionKeyCode={null}
       >
-        <Background variant={BackgroundVariant.Dots} gap={20} size={1} />
+        <DotGrid />
         <Controls showInteractive={false} position="bottom-left" />
         <MiniMap
           pannable
