@@ -39,19 +39,29 @@ export function laneView(lane: Lane, node: LineageNode | undefined, scale: TimeS
   const job = node?.kind === 'job' ? jobData(node) : null;
   const statusOf = new Map<string | null, string | null>();
   for (const s of job?.statusHistory ?? []) if (!statusOf.has(s.eventId)) statusOf.set(s.eventId, s.status);
-  // Status segments: from each status event to the next mark.
+  // One pass over the marks (a cluster job's lane has thousands: this runs for it on every live
+  // append that changes the job), with no object made for a piece that merges into the last one.
+  // Status segments run from each status event to the next mark; a diamond is at each launch.
   const segments: Piece[] = [];
-  let current: { x: number; status: string } | null = null;
+  const diamonds: LaneView['diamonds'] = [];
+  let pieceX = 0;
+  let status: string | null = null;
+  // Where the diamond now last began its MIN_GAP (not where its replacement is: they would creep).
+  let diamondFrom = Number.NEGATIVE_INFINITY;
   for (const m of lane.marks) {
     const x = scale.toX(m.t);
-    const s = statusOf.get(m.eventId) ?? null;
-    if (current)
-      pushPiece(segments, {
-        ...snapSpan(current.x, x, 2),
-        tone: jobStatusTone(current.status),
-        title: current.status,
-      });
-    current = s ? { x, status: s } : current && { x, status: current.status };
+    if (status !== null) pushPiece(segments, pieceX, x, status);
+    const s = statusOf.size ? (statusOf.get(m.eventId) ?? null) : null;
+    if (s) status = s;
+    pieceX = x;
+    if (m.kind === 'compute_job_launched' || m.kind === 'subagent_spawned') {
+      const d = { key: m.eventId, left: snap(x - 4), title: m.kind };
+      if (d.left < diamondFrom + MIN_GAP) diamonds[diamonds.length - 1] = d;
+      else {
+        diamondFrom = d.left;
+        diamonds.push(d);
+      }
+    }
   }
   return {
     nodeId: lane.nodeId,
@@ -61,7 +71,7 @@ export function laneView(lane: Lane, node: LineageNode | undefined, scale: TimeS
     durationMs: lane.end - lane.start,
     bar: snapSpan(scale.toX(lane.start), scale.toX(lane.end), 4),
     segments,
-    diamonds: diamondsOf(lane, scale),
+    diamonds,
   };
 }
 
@@ -74,31 +84,20 @@ export function laneView(lane: Lane, node: LineageNode | undefined, scale: TimeS
 /** Pieces closer than this (px) are drawn as one; so are diamonds (8 px wide: they overlap anyway). */
 const MIN_GAP = 2;
 
-/** Adds `p`, merged into the last piece when it starts next to where that one does or goes on its tone. */
-function pushPiece(pieces: Piece[], p: Piece): void {
+/**
+ * Adds the piece of `status` from x0 to x1 (at least 2 px wide, snapped), merged into the last one
+ * when it starts next to where that one does or goes on its tone.
+ */
+function pushPiece(pieces: Piece[], x0: number, x1: number, status: string): void {
+  const left = snap(x0);
+  const width = snap(x0 + Math.max(2, x1 - x0)) - left;
+  const tone = jobStatusTone(status);
   const last = pieces[pieces.length - 1];
-  if (last && (p.left < last.left + MIN_GAP || (p.tone === last.tone && p.left <= last.left + last.width))) {
-    last.width = Math.max(last.left + last.width, p.left + p.width) - last.left;
-    last.tone = p.tone;
-    last.title = p.title;
-  } else pieces.push(p);
-}
-
-/** A diamond at each launch (spawn), the newest where several fall within MIN_GAP. */
-function diamondsOf(lane: Lane, scale: TimeScale): LaneView['diamonds'] {
-  const out: LaneView['diamonds'] = [];
-  // Where the diamond now last began its MIN_GAP (not where its replacement is: they would creep).
-  let from = Number.NEGATIVE_INFINITY;
-  for (const m of lane.marks) {
-    if (m.kind !== 'compute_job_launched' && m.kind !== 'subagent_spawned') continue;
-    const d = { key: m.eventId, left: snap(scale.toX(m.t) - 4), title: m.kind };
-    if (d.left < from + MIN_GAP) out[out.length - 1] = d;
-    else {
-      from = d.left;
-      out.push(d);
-    }
-  }
-  return out;
+  if (last && (left < last.left + MIN_GAP || (tone === last.tone && left <= last.left + last.width))) {
+    last.width = Math.max(last.left + last.width, left + width) - last.left;
+    last.tone = tone;
+    last.title = status;
+  } else pieces.push({ left, width, tone, title: status });
 }
 
 function sameList<T>(a: readonly T[], b: readonly T[], same: (x: T, y: T) => boolean): boolean {

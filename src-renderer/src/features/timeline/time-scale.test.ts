@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { buildTimeScale } from './time-scale';
+
+/** What a scale draws (its toX is a closure: compared by the positions it gives). */
+function drawn(times: readonly number[], width: number, threshold?: number) {
+  const scale = buildTimeScale(times, width, threshold);
+  return {
+    segments: scale.segments,
+    breaks: scale.breaks,
+    xs: times.map((t) => scale.toX(t)),
+    between: times.slice(1).map((t, i) => scale.toX((t + times[i]!) / 2)),
+  };
+}
+
+describe('buildTimeScale on a times array extended in place (a live session)', () => {
+  it('draws what a fresh copy of the array draws, across new gaps and a changing threshold', () => {
+    let seed = 11;
+    const rand = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+    const times: number[] = [];
+    // The same times, always asked with one fixed threshold (a scale keeps one array's last runs).
+    const fixed: number[] = [];
+    let t = 1_000_000;
+    for (let step = 0; step < 400; step++) {
+      // Appends of one to a few events; now and then an idle gap (a new run) or a long one.
+      const n = 1 + Math.floor(rand() * 4);
+      for (let i = 0; i < n; i++) {
+        t += rand() < 0.05 ? 60_000 + rand() * 3_600_000 : rand() * 2_000;
+        times.push(t);
+        fixed.push(t);
+      }
+      const width = 600 + (step % 3);
+      expect(drawn(times, width)).toEqual(drawn(times.slice(), width));
+      expect(drawn(fixed, width, 30_000)).toEqual(drawn(fixed.slice(), width, 30_000));
+    }
+  });
+
+  it('finds the runs afresh when the array no longer starts as it did', () => {
+    const times = [0, 1000, 2000, 500_000, 501_000];
+    expect(drawn(times, 500).segments).toHaveLength(2);
+    times.splice(0, 3); // not what the timeline does, but a scale must not trust a changed array
+    expect(drawn(times, 500)).toEqual(drawn(times.slice(), 500));
+  });
+});
