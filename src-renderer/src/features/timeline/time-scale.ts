@@ -106,8 +106,9 @@ const lastRuns = new WeakMap<
 /**
  * The stretches of activity in `sortedTimes`: times closer than `threshold` to the last one are in
  * its run. A live append extends the timeline's times array in place (timeline-model), so the runs
- * found in it before are extended by the new times alone, while the threshold is the same: found
- * afresh, a 100k-event session's axis cost ~1 ms on every appended line (a 1M-event one ~10 ms).
+ * found in it before are extended by the new times alone, while the threshold is the same (it is
+ * for a span under 5 minutes or over 40: idleThreshold). Found afresh, a 100k-event session's axis
+ * cost ~1 ms on every appended line (a 1M-event one ~10 ms).
  */
 function runsOf(sortedTimes: readonly number[], threshold: number): Run[] {
   const first = sortedTimes[0]!;
