@@ -34,14 +34,20 @@ export function connectClient(store: SessionStore, info: () => AppInfo): ClientC
         return store.list();
       },
       snapshot: async (key) => {
-        // The worker's JSON, sent on by the host as it is written (encoded-json.ts). The deltas
-        // after it are this client's once it is made (those pending then are folded into it).
-        const stream = store.snapshotJson(key);
-        stream.finished.then(
-          () => subscriptions.add(key),
-          () => {},
-        );
-        return encodedStream<SessionSnapshot>(stream);
+        // The worker's JSON, sent on by the host as it is written (encoded-json.ts). The client is
+        // subscribed from the moment it asks: a delta that follows the snapshot is pushed as soon
+        // as the worker answers the op after it. Subscribed once the snapshot was in, a client lost
+        // a read answered in the same batch (its delta went out first) and kept the snapshot's
+        // version for good. Deltas pushed before the reply are older than it: the page drops them.
+        subscriptions.add(key);
+        try {
+          const stream = store.snapshotJson(key);
+          stream.finished.catch(() => subscriptions.delete(key));
+          return encodedStream<SessionSnapshot>(stream);
+        } catch (error) {
+          subscriptions.delete(key);
+          throw error;
+        }
       },
       // Not a subscription: deltas apply to a snapshot, which the page asks for next.
       preview: async (key) => encodedReply<SessionPreview>(await store.previewJson(key)),
