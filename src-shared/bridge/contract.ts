@@ -210,7 +210,10 @@ export interface AppInfo {
 
 export interface SessionsService {
   list(): Promise<SessionListItem[]>;
-  /** The whole session as of now; the caller then receives its deltas. */
+  /**
+   * The whole session as of now; the caller receives its deltas from the moment it asks (those
+   * pushed before the reply are older than the snapshot: the caller drops them).
+   */
   snapshot(key: string): Promise<SessionSnapshot>;
   /** The newest events and the row, fast: shown while a big session's snapshot is on its way. */
   preview(key: string): Promise<SessionPreview>;
