@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PushedEvent, SessionDelta } from '../../src-shared/bridge/contract';
 import { connectClient } from './client-services';
 import { encodedStreamOf } from './encoded-json';
+import type { SessionPool } from './sessions/session-pool';
 import { SessionStore } from './sessions/session-store';
 
 let home: string;
@@ -46,6 +47,12 @@ describe("a client's session subscriptions", () => {
     await expect(client.services.sessions.snapshot(missing)).rejects.toThrow(/no session/);
     expect(client.wants(deltaOf(missing))).toBe(false);
     await client.services.sessions.unsubscribe(log);
+    expect(client.wants(deltaOf(log))).toBe(false);
+    // A snapshot that fails once asked (its worker died before answering): not followed either.
+    const lost = encodedStreamOf(await client.services.sessions.snapshot(log))!;
+    expect(client.wants(deltaOf(log))).toBe(true);
+    (store as unknown as { pool: SessionPool }).pool.crashForTest();
+    await expect(lost.whole()).rejects.toThrow(/stopped by a test/);
     expect(client.wants(deltaOf(log))).toBe(false);
   });
 });
