@@ -36,6 +36,19 @@ export async function openApp(browser, url) {
 }
 
 /**
+ * Clicks session `sessionId`'s row. The sidebar mounts only the rows in view: a row further
+ * down is found with the search box, which is then cleared (the list as it was, every row).
+ */
+export async function clickSessionRow(page, sessionId) {
+  const row = page.locator(`[data-testid="session-row"][data-session-id="${sessionId}"]`);
+  if ((await row.count()) > 0) return row.click();
+  const search = page.getByLabel('Search sessions');
+  await search.fill(sessionId);
+  await row.click();
+  await search.fill('');
+}
+
+/**
  * Installed in the page before a scenario: long tasks (the main thread busy ≥ 50 ms) and the gaps
  * between animation frames, so "responsive" is measured, not assumed.
  */

@@ -9,7 +9,7 @@
 import { closeSync, openSync, watch, writeSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { openApp } from './browser.mjs';
+import { clickSessionRow, openApp } from './browser.mjs';
 import { sessionLines } from './generate-session.mjs';
 import { makeHome, wallNow } from './home.mjs';
 import { startServe } from './serve-process.mjs';
@@ -107,7 +107,7 @@ export async function liveOnce(
   try {
     app = await openApp(browser, serve.url);
     const { page } = app;
-    await page.locator(`[data-testid="session-row"][data-session-id="${sessionId}"]`).click();
+    await clickSessionRow(page, sessionId);
     await page
       .locator(`[data-testid="timeline-summary"][data-event-count="${baseEvents}"]`)
       .waitFor({ timeout: 60_000 });

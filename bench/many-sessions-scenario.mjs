@@ -16,7 +16,7 @@ import path from 'node:path';
 import { splitAndParse } from './baseline.mjs';
 import { sessionLines } from './generate-session.mjs';
 import { wallNow } from './home.mjs';
-import { startServe } from './serve-process.mjs';
+import { callBridge, startServe } from './serve-process.mjs';
 
 const CACHE = path.join(os.tmpdir(), 'lineage-explorer-bench');
 
@@ -44,11 +44,15 @@ export function manySessionsHome(count) {
   return { home, logs };
 }
 
-/** Runs in the page: resolves with the wall time when `count` session rows are shown. */
+/**
+ * Runs in the page: resolves with the wall time when the list holds `count` sessions and its rows
+ * in view are drawn (the list is windowed: the others are mounted as it is scrolled).
+ */
 function waitRows(count) {
   return new Promise((resolve) => {
     const tick = () => {
-      if (document.querySelectorAll('[data-testid="session-row"]').length >= count)
+      const listed = document.querySelector('[data-testid="session-count"]')?.textContent;
+      if (listed === String(count) && document.querySelector('[data-testid="session-row"]'))
         resolve(performance.timeOrigin + performance.now());
       else requestAnimationFrame(tick);
     };
@@ -67,9 +71,9 @@ async function startOnce(browser, home, count, dataDir) {
     await page.goto(serve.url);
     const listedAt = await page.evaluate(waitRows, count);
     await page.locator('#root[data-app-state="ready"]').waitFor({ timeout: 60_000 });
-    const estimated = await page.evaluate(
-      () => document.querySelectorAll('.session-events[data-estimated="true"]').length,
-    );
+    // Serve's list, as the page has it (the page mounts only the rows in view).
+    const list = await callBridge(serve.url, 'sessions', 'list');
+    const estimated = list.filter((item) => item.estimated).length;
     // Let serve finish what it does after listing (the session the page opened) before it stops.
     await page.waitForTimeout(300);
     return { ms: listedAt - serve.spawnedAt, serveUpMs: urlAt - serve.spawnedAt, estimated };

@@ -11,6 +11,7 @@ import {
   shortModel,
 } from '../../shared/format';
 import { Chip, ProgressBar, StatusDot, VerdictChips } from '../../shared/ui';
+import { ROW_LINE_PX, rowParts, sessionRowHeight } from './session-row-layout';
 
 function dotState(s: SessionListItem) {
   if (s.status === 'error') return 'error' as const;
@@ -42,6 +43,8 @@ export const SessionRow = memo(function SessionRow(props: {
   const duration = span(s);
   // Only a session serve holds in memory can be closed (not one listed from a cache, or closed).
   const closable = !s.closed && !s.estimated;
+  // Every line has its height from session-row-layout (the windowed list places rows by it).
+  const parts = rowParts(s);
   return (
     <div className="session-row-wrap" role="listitem">
       <button
@@ -54,9 +57,10 @@ export const SessionRow = memo(function SessionRow(props: {
         data-closed={s.closed ? 'true' : undefined}
         aria-current={selected ? 'true' : undefined}
         title={s.path}
+        style={{ height: sessionRowHeight(s) }}
         onClick={() => props.onOpen(s.key)}
       >
-        <div className="session-row-head">
+        <div className="session-row-head" style={{ height: ROW_LINE_PX.head }}>
           <StatusDot state={state} title={state === 'live' ? 'live — growing' : state} />
           <span className="session-id mono">{s.sessionId}</span>
           <span
@@ -72,37 +76,55 @@ export const SessionRow = memo(function SessionRow(props: {
             {formatCount(s.events)}
           </span>
         </div>
-        <div className="session-row-chips">
-          <VerdictChips counts={s.verdicts} />
-          {s.parseErrors > 0 && (
-            <Chip tone="refuted" title={`${s.parseErrors} line(s) could not be parsed`}>
-              {s.parseErrors} parse error{s.parseErrors === 1 ? '' : 's'}
-            </Chip>
-          )}
-          {s.models.slice(0, 2).map((m) => (
-            <Chip key={m} tone="muted" title={m}>
-              {shortModel(m)}
-            </Chip>
-          ))}
-          {s.models.length > 2 && <Chip tone="muted">+{s.models.length - 2}</Chip>}
-        </div>
-        <div className="session-row-meta" title={`first ${s.firstTs ?? '—'}\nlast ${s.lastTs ?? '—'}`}>
+        {parts.chips && (
+          <div className="session-row-chips" style={{ height: ROW_LINE_PX.chips }}>
+            <VerdictChips counts={s.verdicts} />
+            {s.parseErrors > 0 && (
+              <Chip tone="refuted" title={`${s.parseErrors} line(s) could not be parsed`}>
+                {s.parseErrors} parse error{s.parseErrors === 1 ? '' : 's'}
+              </Chip>
+            )}
+            {s.models.slice(0, 2).map((m) => (
+              <Chip key={m} tone="muted" title={m}>
+                {shortModel(m)}
+              </Chip>
+            ))}
+            {s.models.length > 2 && <Chip tone="muted">+{s.models.length - 2}</Chip>}
+          </div>
+        )}
+        <div
+          className="session-row-meta"
+          style={{ height: ROW_LINE_PX.meta }}
+          title={`first ${s.firstTs ?? '—'}\nlast ${s.lastTs ?? '—'}`}
+        >
           <span className="ellipsis">{formatDateTime(s.firstTs)}</span>
           {duration && <span className="faint nowrap">· {duration}</span>}
           <span className="spacer" />
           {recent(s.lastTs) && <span className="faint nowrap">{formatAgo(s.lastTs)}</span>}
         </div>
-        {s.status === 'loading' && !s.closed && (
-          <div className="session-row-progress">
+        {parts.progress && (
+          <div className="session-row-progress" style={{ height: ROW_LINE_PX.progress }}>
             <ProgressBar value={s.bytesRead} total={s.fileBytes} label="bytes read" />
             <span className="faint">
               {formatBytes(s.bytesRead)} / {formatBytes(s.fileBytes)}
             </span>
           </div>
         )}
-        {s.notice && <div className="session-row-notice">{s.notice}</div>}
-        {s.closed && (
-          <div className="session-row-closed faint" data-testid="session-closed">
+        {parts.notice && (
+          <div
+            className="session-row-notice"
+            style={{ height: ROW_LINE_PX.notice }}
+            title={s.notice ?? undefined}
+          >
+            {s.notice}
+          </div>
+        )}
+        {parts.closed && (
+          <div
+            className="session-row-closed faint"
+            style={{ height: ROW_LINE_PX.closed }}
+            data-testid="session-closed"
+          >
             closed — open to read it again
           </div>
         )}

@@ -1,14 +1,20 @@
-/** The sessions sidebar: search, sort, filters and the (filtered, sorted) list of rows. */
-import { useCallback, useMemo } from 'react';
+/**
+ * The sessions sidebar: search, sort, filters and the (filtered, sorted) list of rows — windowed,
+ * so a home of thousands of sessions mounts only the rows in view (their heights come from
+ * session-row-layout). The selected row is scrolled into view when the selection changes.
+ */
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { closeSession, openSession } from '../../state/host-sync';
 import { selectPrefs, selectSearch, selectSelectedKey, selectSessions } from '../../state/selectors';
 import { useAppStore } from '../../state/store';
 import type { SessionSort } from '../../state/ui-slice';
 import { EmptyState } from '../../shared/ui';
+import { VirtualList, type VirtualListHandle } from '../../shared/VirtualList';
 import { OpenFolderForm } from '../app/OpenFolderForm';
 import { filterSessions, sortSessions } from './filter-sessions';
 import { SessionRow } from './SessionRow';
+import { sessionRowHeight } from './session-row-layout';
 import './sessions.css';
 
 export const SEARCH_INPUT_ID = 'session-search';
@@ -40,13 +46,48 @@ export function SessionsSidebar() {
   const liveCount = useMemo(() => sessions.filter((s) => s.live).length, [sessions]);
   const onOpen = useCallback((key: string) => void openSession(key), []);
   const onClose = useCallback((key: string) => void closeSession(key), []);
+  const rowHeight = useCallback((i: number) => sessionRowHeight(rows[i]!), [rows]);
+  const renderRow = useCallback(
+    (i: number) => {
+      const item = rows[i]!;
+      return (
+        <SessionRow
+          key={item.key}
+          item={item}
+          selected={item.key === selectedKey}
+          onOpen={onOpen}
+          onClose={onClose}
+        />
+      );
+    },
+    [rows, selectedKey, onOpen, onClose],
+  );
+
+  // The selected row is brought into view once when it is selected (from a link, on start, by
+  // a search) and again when the search, a filter or the sort changes: rows re-sorted by live
+  // appends do not move the reader.
+  const list = useRef<VirtualListHandle>(null);
+  const revealed = useRef<string | null>(null);
+  const view = `${search}\n${liveOnly}\n${withErrors}\n${sort}`;
+  const revealedView = useRef(view);
+  useEffect(() => {
+    if (view !== revealedView.current) {
+      revealedView.current = view;
+      revealed.current = null;
+    }
+    if (selectedKey === revealed.current) return;
+    const i = rows.findIndex((r) => r.key === selectedKey);
+    if (i < 0) return;
+    revealed.current = selectedKey;
+    list.current?.reveal(i);
+  }, [rows, selectedKey, view]);
 
   return (
     <aside className="sidebar" aria-label="Sessions">
       <div className="sidebar-head">
         <div className="sidebar-title">
           <span>Sessions</span>
-          <span className="faint">
+          <span className="faint" data-testid="session-count">
             {rows.length === sessions.length ? sessions.length : `${rows.length} of ${sessions.length}`}
           </span>
         </div>
@@ -98,24 +139,25 @@ export function SessionsSidebar() {
           </button>
         </div>
       </div>
-      <div className="session-list" role="list">
-        {rows.map((item) => (
-          <SessionRow
-            key={item.key}
-            item={item}
-            selected={item.key === selectedKey}
-            onOpen={onOpen}
-            onClose={onClose}
-          />
-        ))}
-        {rows.length === 0 && (
+      {rows.length > 0 && (
+        <VirtualList
+          ref={list}
+          className="session-list"
+          count={rows.length}
+          rowHeight={rowHeight}
+          renderRow={renderRow}
+          ariaLabel="Session list"
+        />
+      )}
+      {rows.length === 0 && (
+        <div className="session-list session-list-empty">
           <EmptyState title={sessions.length ? 'No session matches' : 'No sessions yet'}>
             {sessions.length
               ? 'Clear the search or the filters.'
               : 'Sessions appear here as soon as a provenance.jsonl is written.'}
           </EmptyState>
-        )}
-      </div>
+        </div>
+      )}
       <div className="sidebar-foot">
         <OpenFolderForm compact />
       </div>
