@@ -9,21 +9,31 @@ afterEach(async () => {
   server = null;
 });
 
-async function connected(): Promise<{ client: OrderedClient; received: string[]; page: WebSocket }> {
+async function connected(): Promise<{
+  client: OrderedClient;
+  received: string[];
+  /** Each message's frame: text (sent whole) or binary (a big one's UTF-8, sent in pieces). */
+  frames: ('text' | 'binary')[];
+  page: WebSocket;
+}> {
   server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   await new Promise((resolve) => server!.once('listening', resolve));
   const port = (server.address() as { port: number }).port;
   const accepted = new Promise<WebSocket>((resolve) => server!.once('connection', resolve));
   const page = new WebSocket(`ws://127.0.0.1:${port}`);
   const received: string[] = [];
-  page.on('message', (data, isBinary) => received.push(isBinary ? '(binary)' : String(data)));
+  const frames: ('text' | 'binary')[] = [];
+  page.on('message', (data, isBinary) => {
+    received.push(String(data));
+    frames.push(isBinary ? 'binary' : 'text');
+  });
   await new Promise((resolve) => page.once('open', resolve));
-  return { client: { socket: await accepted, pending: 0, tail: Promise.resolve() }, received, page };
+  return { client: { socket: await accepted, pending: 0, tail: Promise.resolve() }, received, frames, page };
 }
 
 describe('sendInOrder', () => {
-  it('sends a big message in pieces, one a turn, arriving whole and in order with the messages around it', async () => {
-    const { client, received, page } = await connected();
+  it('sends a big message in pieces, one a turn, arriving whole (a binary frame) and in order with the messages around it', async () => {
+    const { client, received, frames, page } = await connected();
     // ~1.5 MB of text whose multi-byte characters fall across piece boundaries.
     const big = JSON.stringify({ rows: 'é€😀x'.repeat(Math.ceil((6 * PIECE_BYTES) / 10)) });
     let turns = 0;
@@ -40,12 +50,13 @@ describe('sendInOrder', () => {
     expect(received[0]).toBe('{"n":1}');
     expect(received[1]).toBe(big);
     expect(received[2]).toBe('{"n":3}');
+    expect(frames).toEqual(['text', 'binary', 'text']);
     expect(turns).toBeGreaterThan(Math.floor(Buffer.byteLength(big) / PIECE_BYTES) - 1); // the loop ran between pieces
     page.close();
   });
 
   it('sends a message given in parts as one message, the parts joined, without copying them first', async () => {
-    const { client, received, page } = await connected();
+    const { client, received, frames, page } = await connected();
     const body = Buffer.from(JSON.stringify({ rows: 'é€😀x'.repeat(PIECE_BYTES / 5) }));
     // A part boundary inside a multi-byte character, as a piece boundary may be.
     const cut = body.indexOf(Buffer.from('€')) + 1;
@@ -55,6 +66,7 @@ describe('sendInOrder', () => {
     sendInOrder(client, JSON.stringify({ n: 3 }));
     for (let i = 0; i < 200 && received.length < 3; i++) await new Promise((r) => setTimeout(r, 20));
     expect(received).toEqual(['{"n":1}', `{"a":${body.toString()}}`, '{"n":3}']);
+    expect(frames).toEqual(['text', 'binary', 'text']);
     page.close();
   });
 

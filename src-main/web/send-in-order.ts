@@ -6,9 +6,14 @@
  * pushed meanwhile (the page would apply a delta of a snapshot it does not have yet). Pieces: a
  * socket write copies its bytes at once, and one of a 17 MB snapshot held serve's event loop
  * ~60 ms here (2 MB deltas ~20 ms); a message is sent as fragments of at most PIECE_BYTES (the
- * page gets it whole; RFC 6455 lets a text message's fragments split a character), the next
- * once the last is written: pieces the socket had not taken yet were written later all in one
- * `writev` — a 200 MB snapshot to a busy page held serve's event loop 100–600 ms in that call.
+ * page gets it whole; a message's fragments may split a character), the next once the last is
+ * written: pieces the socket had not taken yet were written later all in one `writev` — a 200 MB
+ * snapshot to a busy page held serve's event loop 100–600 ms in that call.
+ *
+ * Frames: a message of one piece is a text frame; one of several (over PIECE_BYTES) is a binary
+ * message of the same UTF-8 JSON (ws-protocol.ts). Chromium turns a text message into a string on
+ * the thread that holds the socket — ~2 s for a 200 MB snapshot, on the page's main thread when
+ * the page held the socket —; bytes are only gathered, and the page decodes them when it takes them.
  */
 import type { WebSocket } from 'ws';
 
@@ -65,27 +70,31 @@ export function sendInOrder(
 }
 
 /**
- * `parts` (one message's bytes) as text fragments of at most PIECE_BYTES, each once the one
- * before it is written (at least a turn apart).
+ * `parts` (one message's bytes) as fragments of at most PIECE_BYTES, each once the one before it
+ * is written (at least a turn apart): a binary message, or a text frame if it is one piece.
  */
 async function sendInPieces(
   socket: WebSocket,
   parts: readonly Uint8Array[] | AsyncIterable<Uint8Array>,
 ): Promise<void> {
-  // One piece behind: the last is sent with `fin` (a part may come in after it otherwise).
+  // One piece behind: the last is sent with `fin` (a part may come in after it otherwise), and a
+  // message found to be one piece long goes as text.
   let held: Uint8Array | null = null;
+  let pieces = 0;
   for await (const part of parts)
     for (let at = 0; at < part.length; at += PIECE_BYTES) {
       if (held) {
         if (socket.readyState !== socket.OPEN) return;
         // Called once the socket has written it (or failed: then the state check ends it).
         const piece: Uint8Array = held;
+        pieces++;
         await new Promise<void>((resolve) =>
-          socket.send(piece, { binary: false, fin: false }, () => resolve()),
+          socket.send(piece, { binary: true, fin: false }, () => resolve()),
         );
         await yieldTurn();
       }
       held = part.subarray(at, at + PIECE_BYTES);
     }
-  if (socket.readyState === socket.OPEN) socket.send(held ?? new Uint8Array(0), { binary: false, fin: true });
+  if (socket.readyState === socket.OPEN)
+    socket.send(held ?? new Uint8Array(0), { binary: pieces > 0, fin: true });
 }

@@ -109,7 +109,7 @@ describe('web host', () => {
     expect(desktopLink(target).startsWith('lineage-explorer://session/')).toBe(true);
   });
 
-  it('sends a big snapshot (encoded in slices) whole, as one text frame', async () => {
+  it('sends a big snapshot (encoded in slices) whole, as one binary frame of its UTF-8 JSON', async () => {
     const log = path.join(dir, 'sessions', 'big', 'provenance.jsonl');
     await mkdir(path.dirname(log), { recursive: true });
     await writeFile(log, [...sessionLines('big', 12_000)].join('\n') + '\n');
@@ -118,8 +118,13 @@ describe('web host', () => {
     const opened = await call(ws, 1, 'sessions', 'open', [log]);
     expect(opened).toMatchObject({ reply: { ok: true } });
     await store.idle();
-    const frames: boolean[] = [];
-    ws.on('message', (_data, isBinary) => frames.push(isBinary));
+    // Each message's frame, and whether it was the snapshot's reply (other messages are small).
+    const frames: string[] = [];
+    ws.on('message', (data, isBinary) => {
+      const message = JSON.parse(String(data)) as WsMessage;
+      const what = message.type === 'reply' && message.id === 2 ? 'snapshot' : 'other';
+      frames.push(`${what} ${isBinary ? 'binary' : 'text'}`);
+    });
     const reply = await call(ws, 2, 'sessions', 'snapshot', [log]);
     expect(reply).toMatchObject({ type: 'reply', id: 2, reply: { ok: true } });
     const snapshot = (reply as { reply: { value: SessionSnapshot } }).reply.value;
@@ -128,7 +133,8 @@ describe('web host', () => {
     expect(snapshot.timeline.eventId).toHaveLength(snapshot.timeline.length);
     expect(snapshot.nodes.length).toBeGreaterThan(5000);
     expect(snapshot.nodes.kinds.reduce((n, k) => n + k.id.length, 0)).toBe(snapshot.nodes.length);
-    expect(frames).not.toContain(true);
+    expect(frames).toContain('snapshot binary');
+    expect(frames).not.toContain('other binary');
     ws.close();
   });
 

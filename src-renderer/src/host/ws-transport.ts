@@ -1,11 +1,12 @@
 /**
- * The web host's transport (src-shared/bridge/ws-protocol.ts): one WebSocket, calls matched to
- * replies by id, reconnect with exponential back-off. Calls made while disconnected wait for the
- * socket (they are not lost); calls in flight when it drops fail, because the server may or may
- * not have run them.
+ * The web host's transport (src-shared/bridge/ws-protocol.ts): one WebSocket (held by a worker:
+ * socket-in-worker.ts), calls matched to replies by id, reconnect with exponential back-off.
+ * Calls made while disconnected wait for the socket (they are not lost); calls in flight when it
+ * drops fail, because the server may or may not have run them.
  */
 import type { BridgeReply, PushedEvent } from '../../../src-shared/bridge/contract';
 import type { WsCall, WsMessage } from '../../../src-shared/bridge/ws-protocol';
+import { connectServeSocket, type ServeSocket } from './socket-in-worker';
 import type { ConnectionState, Transport } from './transport';
 
 const BACKOFF_MS = [250, 500, 1000, 2000, 4000, 8000];
@@ -15,7 +16,7 @@ interface Pending {
 }
 
 export function createWsTransport(url: string): Transport {
-  let socket: WebSocket | null = null;
+  let socket: ServeSocket | null = null;
   let nextId = 1;
   let attempt = 0;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -38,24 +39,25 @@ export function createWsTransport(url: string): Transport {
   function connect() {
     timer = null;
     setState({ status: 'connecting' });
-    const ws = new WebSocket(url);
+    const ws: ServeSocket = connectServeSocket(url, {
+      onOpen() {
+        attempt = 0;
+        setState({ status: 'open' });
+        for (const call of queued.splice(0)) ws.send(JSON.stringify(call));
+      },
+      onMessage: receive,
+      onClose(code) {
+        if (socket !== ws) return;
+        socket = null;
+        failAll('connection lost');
+        const delay = BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)]!;
+        attempt++;
+        const reason = code === 1000 ? 'closed by the server' : `connection lost (code ${code})`;
+        setState({ status: 'closed', retryAt: Date.now() + delay, attempt, reason });
+        timer = setTimeout(connect, delay);
+      },
+    });
     socket = ws;
-    ws.onopen = () => {
-      attempt = 0;
-      setState({ status: 'open' });
-      for (const call of queued.splice(0)) ws.send(JSON.stringify(call));
-    };
-    ws.onmessage = (message) => receive(String(message.data));
-    ws.onclose = (event) => {
-      if (socket !== ws) return;
-      socket = null;
-      failAll('connection lost');
-      const delay = BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)]!;
-      attempt++;
-      const reason = event.code === 1000 ? 'closed by the server' : `connection lost (code ${event.code})`;
-      setState({ status: 'closed', retryAt: Date.now() + delay, attempt, reason });
-      timer = setTimeout(connect, delay);
-    };
   }
 
   function receive(text: string) {
@@ -81,7 +83,7 @@ export function createWsTransport(url: string): Transport {
       const call: WsCall = { id: nextId++, service, method, args };
       return new Promise<BridgeReply>((resolve) => {
         pending.set(call.id, { resolve });
-        if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(call));
+        if (socket?.open) socket.send(JSON.stringify(call));
         else queued.push(call);
       });
     },
