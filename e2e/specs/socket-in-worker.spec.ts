@@ -4,6 +4,7 @@
  * the page's main thread (held there, a 200 MB snapshot blocked the page ~2 s before any of our
  * code ran). The page shows what came, and a connection lost is found again.
  */
+import type { Page } from '@playwright/test';
 import { stageGeneratedSession } from '../support/generated-session';
 import { expect, test } from '../support/serve-fixture';
 
@@ -11,19 +12,24 @@ test.beforeEach(({ host }) => {
   test.skip(host !== 'web', 'the desktop app talks to its main process over IPC, not a WebSocket');
 });
 
+/** Before the page's own scripts: every WebSocket the page's main thread opens is counted. */
+function countMainThreadSockets() {
+  const counted = window as unknown as { __mainSockets: number };
+  counted.__mainSockets = 0;
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols);
+      counted.__mainSockets++;
+    }
+  };
+}
+
+const mainThreadSockets = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __mainSockets: number }).__mainSockets);
+
 test('a big snapshot comes through the socket worker and is shown whole', async ({ app, served }) => {
-  // Before the page's own scripts: every WebSocket the page's main thread opens is counted.
-  await app.addInitScript(() => {
-    const counted = window as unknown as { __mainSockets: number };
-    counted.__mainSockets = 0;
-    const Native = window.WebSocket;
-    window.WebSocket = class extends Native {
-      constructor(url: string | URL, protocols?: string | string[]) {
-        super(url, protocols);
-        counted.__mainSockets++;
-      }
-    };
-  });
+  await app.addInitScript(countMainThreadSockets);
   await app.reload();
   await expect(app.locator('[data-app-state="ready"]')).toBeVisible();
   // 20,000 events: a snapshot of several MB, many times the one-frame size (256 KB).
@@ -38,7 +44,7 @@ test('a big snapshot comes through the socket worker and is shown whole', async 
     { timeout: 30_000 },
   );
   await expect(app.locator('.graph-canvas[data-graph-state="ready"]')).toBeVisible();
-  expect(await app.evaluate(() => (window as unknown as { __mainSockets: number }).__mainSockets)).toBe(0);
+  expect(await mainThreadSockets(app)).toBe(0);
   expect(
     app
       .workers()
@@ -65,4 +71,15 @@ test('a lost connection is shown and found again; a call made meanwhile is answe
   await app.locator('[data-testid="session-row"]').nth(other).click();
   await expect(state).toHaveCount(0, { timeout: 20_000 });
   await expect(summary).toHaveAttribute('data-event-count', counts[other]!);
+});
+
+test('a page whose socket worker cannot load holds the socket itself', async ({ app }) => {
+  await app.addInitScript(countMainThreadSockets);
+  await app.route(/socket\.worker/, (route) => route.abort());
+  await app.reload();
+  await expect(app.locator('[data-app-state="ready"]')).toBeVisible();
+  await app.locator('[data-testid="session-row"]').first().click();
+  await expect(app.locator('.graph-canvas[data-graph-state="ready"]')).toBeVisible();
+  await expect(app.getByTestId('connection-state')).toHaveCount(0);
+  expect(await mainThreadSockets(app)).toBeGreaterThan(0);
 });

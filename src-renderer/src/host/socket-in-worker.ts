@@ -30,8 +30,21 @@ let current: { generation: number; handlers: SocketHandlers; socket: { open: boo
 function socketWorker(): Worker | null {
   if (worker !== undefined) return worker;
   try {
-    worker = new Worker(new URL('../workers/socket.worker.ts', import.meta.url), { type: 'module' });
-    worker.onmessage = (event: MessageEvent<SocketReport>) => onReport(event.data);
+    const started = new Worker(new URL('../workers/socket.worker.ts', import.meta.url), { type: 'module' });
+    started.onmessage = (event: MessageEvent<SocketReport>) => onReport(event.data);
+    // Its script did not load or failed: the connection it held is lost (the transport connects
+    // again, and then holds the socket itself).
+    started.onerror = () => {
+      started.terminate();
+      worker = null;
+      const lost = current;
+      current = null;
+      if (lost) {
+        lost.socket.open = false;
+        lost.handlers.onClose(1006);
+      }
+    };
+    worker = started;
   } catch {
     worker = null; // a page that may not start workers keeps its socket itself
   }
