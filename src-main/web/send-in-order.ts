@@ -11,9 +11,9 @@
  * snapshot to a busy page held serve's event loop 100–600 ms in that call.
  *
  * Frames: a message of one piece is a text frame; one of several (over PIECE_BYTES) is a binary
- * message of the same UTF-8 JSON (ws-protocol.ts). Chromium turns a text message into a string on
- * the thread that holds the socket — ~2 s for a 200 MB snapshot, on the page's main thread when
- * the page held the socket —; bytes are only gathered, and the page decodes them when it takes them.
+ * message of the same UTF-8 JSON (ws-protocol.ts). Chromium turns a text message into a string
+ * on the page's main thread as it receives it (~2 s for a 200 MB snapshot); bytes cost it less,
+ * and the page decodes them when it takes them (ws-transport.ts).
  */
 import type { WebSocket } from 'ws';
 
