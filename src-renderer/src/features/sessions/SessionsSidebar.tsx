@@ -1,7 +1,8 @@
 /**
  * The sessions sidebar: search, sort, filters and the (filtered, sorted) list of rows — windowed,
  * so a home of thousands of sessions mounts only the rows in view (their heights come from
- * session-row-layout). The selected row is scrolled into view when the selection changes.
+ * session-row-layout). The selected row is scrolled into view when the selection, the search, a
+ * filter or the sort changes (not when live appends re-sort the rows).
  */
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
