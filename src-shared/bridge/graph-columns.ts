@@ -11,7 +11,7 @@
  */
 import type { LineageEdge, LineageNode } from '../lineage/types';
 import type { WireNode } from './contract';
-import { nodeIdAt } from './timeline-columns';
+import { nodeIdAt, type NodePositions } from './timeline-columns';
 import { NO_CORRECTIONS } from './wire-node';
 
 /** Values as written, or strings as indexes into a table (-1: null / absent). */
@@ -132,9 +132,10 @@ function read(col: Column, i: number): unknown {
 
 /**
  * A node's events as the positions of their rows in the message's timeline (an id where an event
- * has no row there), in the order of its `eventIds`, from its `from`th.
+ * has no row there), in the order of its `eventIds`, from its `from`th. `at`: the node's place in
+ * the list being encoded.
  */
-export type RowsOf = (node: LineageNode, from: number) => (string | number)[];
+export type RowsOf = (node: LineageNode, from: number, at: number) => (string | number)[];
 
 /**
  * `index`, when given, is filled with each node's position in the order `decodeNodes` gives them,
@@ -220,7 +221,7 @@ export function encodeKind(
     seq.push(n.seq);
     const kept = keptOf ? keptOf(n) : 0;
     if (kept) keptEvents.push([i, kept]);
-    eventIds.push(rowsOf ? rowsOf(n, kept) : kept ? n.eventIds.slice(kept) : n.eventIds);
+    eventIds.push(rowsOf ? rowsOf(n, kept, i) : kept ? n.eventIds.slice(kept) : n.eventIds);
     label.set(i, n.label);
     const d = n.data;
     for (const k in d) {
@@ -335,10 +336,7 @@ function decodeKind(
 }
 
 /** `nodeIndex`: the positions of the nodes the same message carries (see `encodeNodes`). */
-export function encodeEdges(
-  edges: Iterable<LineageEdge>,
-  nodeIndex?: ReadonlyMap<string, number>,
-): EdgeColumns {
+export function encodeEdges(edges: Iterable<LineageEdge>, nodeIndex?: NodePositions): EdgeColumns {
   const list = Array.isArray(edges) ? (edges as LineageEdge[]) : [...edges];
   const length = list.length;
   const ids: [number, string][] = [];

@@ -86,6 +86,14 @@ class Table {
 }
 
 /**
+ * Where a message's nodes are, by id (what its timeline rows and its edges refer to): a Map the
+ * encoder filled, or the session's own record of a snapshot's positions (no map of every id).
+ */
+export interface NodePositions {
+  get(nodeId: string): number | undefined;
+}
+
+/**
  * Builds the columns row by row (serve side). `nodeIndex`: the positions of the nodes the message
  * carries (graph-columns' `encodeNodes`), for rows to refer to them.
  */
@@ -97,7 +105,7 @@ export class TimelineEncoder {
   private lastLine = 0;
   private lastEnd = 0;
 
-  constructor(private readonly nodeIndex?: ReadonlyMap<string, number>) {
+  constructor(private readonly nodeIndex?: NodePositions) {
     // Columns grown by pushes: made `new Array(rows)` up front they are holey, and a holey
     // array is ~2x slower to stringify (a 1.2M-row snapshot: +0.2 s), more than the growth costs.
     this.cols = noRows(this.kinds.values, this.actors.values);
@@ -129,7 +137,8 @@ export class TimelineEncoder {
     lineNo: number,
     byteOffset: number,
     byteLength: number,
-    nodeId: string | null,
+    /** The node's id, or its position in the message's nodes when the caller knows it. */
+    nodeId: string | number | null,
     actor: string | null,
   ): void {
     const c = this.cols;
@@ -147,7 +156,9 @@ export class TimelineEncoder {
     c.byteOffset.push(byteOffset - this.lastEnd);
     this.lastEnd = byteOffset + byteLength + 1;
     c.byteLength.push(byteLength);
-    c.nodeId.push(nodeId === null ? null : (this.nodeIndex?.get(nodeId) ?? nodeId));
+    c.nodeId.push(
+      nodeId === null || typeof nodeId === 'number' ? nodeId : (this.nodeIndex?.get(nodeId) ?? nodeId),
+    );
     c.actor.push(actor === null ? -1 : this.actors.of(actor));
   }
 

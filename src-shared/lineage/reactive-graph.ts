@@ -79,6 +79,23 @@ class NodeLinks<M> {
   extras: readonly string[] = NONE;
 }
 
+/**
+ * What a pass over every node reads of one (a snapshot): its node, its members, and a position
+ * the pass gives it. The position lives on the engine's own record of the node, so that a pass
+ * over ~600,000 nodes needs no map of their ids to find it again (and no lookup by id to find a
+ * node's members).
+ */
+export interface NodeEntry<M> {
+  readonly id: string;
+  readonly node: LineageNode | undefined;
+  /**
+   * Set by a pass that places every node (`ReactiveGraph.nodeEntries`); means nothing after it:
+   * the next pass sets it again on every node it reads.
+   */
+  position: number;
+  membersInto(out: M[]): void;
+}
+
 /** The `flushNo` of a forgotten state. */
 const DROPPED = -1;
 
@@ -87,7 +104,7 @@ const DROPPED = -1;
  * every field set at construction, so that its fields stay inside the object; the rarely set ones
  * are accessors onto `links`, made on the first write of something other than the default.
  */
-class NodeState<M> {
+class NodeState<M> implements NodeEntry<M> {
   /**
    * Members in the order they were added: the first two in fields (most nodes have one or two:
    * a call and its result — no list for them), any others in `links.more`.
@@ -103,6 +120,8 @@ class NodeState<M> {
   flushNo = 0;
   /** Its node as last built (or as an extra, for extras), when it has one. */
   node: LineageNode | undefined = undefined;
+  /** See NodeEntry: for a pass over every node, not kept meaningful between passes. */
+  position = -1;
 
   constructor(readonly id: string) {}
 
@@ -291,6 +310,19 @@ export class ReactiveGraph<M> {
     state.addMember(member);
     this.dirty.add(state);
     return state.id;
+  }
+
+  /**
+   * Every node's entry, in node order (as `nodes`): its node, its members and a position for the
+   * pass to set and read back through `positionOf`.
+   */
+  nodeEntries(): IterableIterator<NodeEntry<M>> {
+    return this.withNode.values();
+  }
+
+  /** The position a pass over `nodeEntries` gave node `id`; -1 when it has no node. */
+  positionOf(id: string): number {
+    return this.withNode.get(id)?.position ?? -1;
   }
 
   /**

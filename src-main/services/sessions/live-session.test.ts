@@ -75,6 +75,54 @@ describe('LiveSession snapshots', () => {
     expect(decoded.version).toBe(whole.version);
   });
 
+  it("a snapshot's rows name the node each event is in, as the deltas of a session followed from its start do", () => {
+    // The snapshot finds a row's node from the nodes' members; a delta from the node ids it holds.
+    // Corrections that move launches to another job and rename tool calls move events between
+    // nodes after they were placed; an orphan result and a correction are rows of no node.
+    const extra = [
+      { event_id: 'orphan', event_kind: 'tool_result', seq: 90_001, tool_call_id: 'nobody', success: true },
+      ...[...sessionLines('gen', 12_000)]
+        .map((l) => JSON.parse(l) as { event_id: string; event_kind: string })
+        .filter((e) => e.event_kind === 'compute_job_launched' || e.event_kind === 'tool_call')
+        .filter((_, i) => i % 97 === 0)
+        .map((e, i) => ({
+          event_id: `fix-${i}`,
+          event_kind: 'correction',
+          seq: 90_002 + i,
+          corrects_event_id: e.event_id,
+          replacement:
+            e.event_kind === 'tool_call' ? { tool_call_id: `moved-${i}` } : { job_id: `moved-job-${i % 3}` },
+        })),
+    ];
+    const text =
+      new TextDecoder().decode(bytes) +
+      extra.map((e) => JSON.stringify({ schema_version: '2', ...e })).join('\n') +
+      '\n';
+    const all = new TextEncoder().encode(text);
+    const records = () =>
+      new ChunkParser().parse({ fileKey: 'f', bytes: all, fromOffset: 0, reset: true, final: true });
+    const followed = new LiveSession('f', 'gen', () => false);
+    followed.snapshot();
+    const r = records();
+    followed.apply(r.records, r.committedOffset, all.length);
+    const delta = followed.takeDelta()!;
+    const byDelta = new Map(
+      timelineRows(delta.timeline, nodeIdsOf(delta.lineage.upsertedNodes)).map((row) => [
+        row.eventId,
+        row.nodeId,
+      ]),
+    );
+    const read = new LiveSession('f', 'gen', () => false);
+    const again = records();
+    read.apply(again.records, again.committedOffset, all.length);
+    const { snapshot } = read.snapshot();
+    const rows = timelineRows(snapshot.timeline, nodeIdsOf(snapshot.nodes));
+    expect(rows.length).toBe(text.trim().split('\n').length);
+    expect(rows.filter((row) => row.nodeId === null).length).toBeGreaterThan(extra.length - 2);
+    expect(rows.filter((row) => row.nodeId?.includes('moved')).length).toBeGreaterThan(20);
+    expect(new Map(rows.map((row) => [row.eventId, row.nodeId]))).toEqual(byDelta);
+  });
+
   it('a snapshot written in parts (the nodes of a kind, the edges, the rows) decodes to the one written whole', () => {
     const inParts = readSession().snapshotJson(0, 1000).json;
     const whole = readSession().snapshotJson(0, 1_000_000).json;

@@ -3,7 +3,7 @@
  * Appending one event rebuilds that event's node and the few nodes that depend on it.
  */
 import type { EventView, LogDelta, SessionLog } from '../../formats/sciagent/session-log';
-import { ReactiveGraph } from '../reactive-graph';
+import { type NodeEntry, ReactiveGraph } from '../reactive-graph';
 import type { LineageDelta, LineageEdge, LineageNode } from '../types';
 import { buildNode, SESSION_ANCHOR, signatureOf, type BuilderFacts, type Member } from './build-nodes';
 import { JobMembers } from './job-members';
@@ -107,6 +107,39 @@ export class SciagentLineageBuilder {
   ordinalsOf(node: LineageNode): (string | number)[] {
     const members = this.members;
     this.graph.nodeWithMembers(node.id, members);
+    const out = this.ordinalsAmong(node, members);
+    members.length = 0;
+    return out;
+  }
+
+  /**
+   * Every node's entry in node order (ReactiveGraph.nodeEntries), for a snapshot: it reads each
+   * node's members from its entry and places it there, without a map of node ids.
+   */
+  nodeEntries(): IterableIterator<NodeEntry<Member>> {
+    return this.graph.nodeEntries();
+  }
+
+  /** The position a pass over `nodeEntries` gave node `id`; -1 when it has no node. */
+  positionOf(nodeId: string): number {
+    return this.graph.positionOf(nodeId);
+  }
+
+  /**
+   * The same as `ordinalsOf` for an entry (no lookup of the node); `onMember` is told the ordinal
+   * of each of its own events (those the timeline says belong to it).
+   */
+  ordinalsOfEntry(entry: NodeEntry<Member>, onMember: (ordinal: number) => void): (string | number)[] {
+    const members = this.members;
+    entry.membersInto(members);
+    for (const m of members) if (m !== SESSION_ANCHOR) onMember(m.event.ordinal);
+    const out = this.ordinalsAmong(entry.node!, members);
+    members.length = 0;
+    return out;
+  }
+
+  /** `node`'s `eventIds` as ordinals, found among `members` (its own events) or else in the log. */
+  private ordinalsAmong(node: LineageNode, members: readonly Member[]): (string | number)[] {
     // Most nodes have one to a few members (searched: their ids are the members' own strings, so
     // === is a pointer test); a job can have thousands (a map, not a search per event).
     let byId: Map<string, number> | null = null;
@@ -126,7 +159,6 @@ export class SciagentLineageBuilder {
           }
       out[i] = ordinal ?? this.log.events.get(id)?.event.ordinal ?? id;
     }
-    members.length = 0;
     return out;
   }
 
