@@ -64,8 +64,10 @@ function writeInParts(
 ): void {
   let n = 0;
   for (let from = 0; from < rows || n === 0; from += partRows) {
-    const json = JSON.stringify(part(from, Math.min(rows, from + partRows)));
-    out.write(n === 0 ? `,"${name}":${json}` : `${n === 1 ? `,"${name}More":[` : ','}${json}`);
+    // The separator apart from the JSON: joined, they make a cons string that `write` must
+    // flatten first (a copy of the part; encoding one ~10x slower in a micro-benchmark here).
+    out.write(n === 0 ? `,"${name}":` : n === 1 ? `,"${name}More":[` : ',');
+    out.write(JSON.stringify(part(from, Math.min(rows, from + partRows))));
     n++;
   }
   if (n > 1) out.write(']');
@@ -345,7 +347,8 @@ export class LiveSession {
           return this.lineage.ordinalsOfEntry(slice[i]!, (ordinal) => (rowNode[ordinal] = position));
         };
         const nodes = slice.map((entry) => entry.node!);
-        out.write((parts++ ? ',' : '') + JSON.stringify(encodeKind(kind, nodes, rowsOf)));
+        if (parts++) out.write(',');
+        out.write(JSON.stringify(encodeKind(kind, nodes, rowsOf)));
       }
     out.write(']}');
     const edges = this.lineage.edges.values();
