@@ -15,6 +15,7 @@ import { startsOnOtherThanSession } from '../features/links/url-sync';
 import { runHostCommand } from './host-commands';
 import { pickInitialSession } from './initial-session';
 import { expireLater } from './new-mark-expiry';
+import { fromSnapshot } from './session-data';
 import { useAppStore, type AppState } from './store';
 
 const LAST_SESSION_KEY = 'lineage-explorer.lastSession';
@@ -347,11 +348,15 @@ async function loadSnapshot(key: string): Promise<void> {
     const asked = snapshotOf(key);
     if (preview && snapshotCalls.has(key)) previewsWaiting.set(key, preview);
     const snapshot = await asked;
-    // In a task of its own: a big snapshot was just parsed in this one (~0.6 s at 1.2M events),
-    // and taking it into the stores is about as long again.
+    // Three tasks: a big snapshot was just parsed in this one (~0.6 s at 1.2M events), decoding
+    // it into the page's maps is about as long again, and taking it into the store draws it (the
+    // visible graph of ~600k nodes: as long again). In one task they froze the page ~3.7 s.
+    await nextTask();
+    if (generation !== loadGeneration || state().viewKey !== key) return;
+    const data = fromSnapshot(snapshot);
     await nextTask();
     if (generation !== loadGeneration) return;
-    state().applySnapshot(snapshot);
+    state().applySnapshot(snapshot, data);
   } catch (error) {
     if (generation === loadGeneration) state().failView(key, message(error));
   } finally {

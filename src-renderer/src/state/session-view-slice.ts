@@ -47,7 +47,8 @@ export interface SessionViewSlice {
   graphShape: GraphShape | null;
   beginView(key: string | null): void;
   failView(key: string, message: string): void;
-  applySnapshot(snapshot: SessionSnapshot): void;
+  /** `data`: the snapshot already decoded (`fromSnapshot`), when the caller did it in a task before. */
+  applySnapshot(snapshot: SessionSnapshot, data?: SessionData): void;
   /** Shows a preview (in place of an older one) until the snapshot comes, never in place of its data. */
   applyPreview(preview: SessionPreview): void;
   /**
@@ -84,11 +85,11 @@ export const createSessionViewSlice: StateCreator<AppState, [], [], SessionViewS
     if (get().viewKey === key) set({ viewStatus: 'error', viewError: message });
   },
 
-  applySnapshot: (snapshot) => {
+  applySnapshot: (snapshot, decoded) => {
     if (get().viewKey !== snapshot.key) return;
     // A resync of the same session keeps its layout (positions are kept per session) and places
     // only what is new; the snapshot's own `structure` tells the views to look again.
-    const data = fromSnapshot(snapshot);
+    const data = decoded ?? fromSnapshot(snapshot);
     graphChanged();
     set({ data, preview: false, graphShape: shapeOf(data), viewStatus: 'ready', viewError: null });
   },
