@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { sessionLines } from '../../bench/generate-session.mjs';
-import type { SessionSnapshot } from '../../src-shared/bridge/contract';
+import { snapshotTimeline, type SessionSnapshot } from '../../src-shared/bridge/contract';
 import type { WsMessage } from '../../src-shared/bridge/ws-protocol';
 import { desktopLink, webLink } from '../../src-shared/links/app-link';
 import { BookmarkStore } from '../services/bookmarks/bookmark-store';
@@ -128,9 +128,11 @@ describe('web host', () => {
     const reply = await call(ws, 2, 'sessions', 'snapshot', [log]);
     expect(reply).toMatchObject({ type: 'reply', id: 2, reply: { ok: true } });
     const snapshot = (reply as { reply: { value: SessionSnapshot } }).reply.value;
-    // Columns longer than one slice (4,000 values) came through complete.
-    expect(snapshot.timeline.length).toBeGreaterThanOrEqual(12_000);
-    expect(snapshot.timeline.eventId).toHaveLength(snapshot.timeline.length);
+    // Columns longer than one slice (4,000 values) came through complete, in parts (8,192 rows).
+    expect(snapshot.timelineMore?.length).toBeGreaterThan(0);
+    const timeline = snapshotTimeline(snapshot);
+    expect(timeline.length).toBeGreaterThanOrEqual(12_000);
+    expect(timeline.eventId).toHaveLength(timeline.length);
     expect(snapshot.nodes.length).toBeGreaterThan(5000);
     expect(snapshot.nodes.kinds.reduce((n, k) => n + k.id.length, 0)).toBe(snapshot.nodes.length);
     expect(frames).toContain('snapshot binary');
