@@ -75,7 +75,7 @@ describe('LiveSession snapshots', () => {
     expect(decoded.version).toBe(whole.version);
   });
 
-  it("a snapshot's rows name the node each event is in, as the deltas of a session followed from its start do", () => {
+  it("a snapshot's rows name the node each event is in, as the deltas of a session followed from its start do (also after an earlier snapshot)", () => {
     // The snapshot finds a row's node from the nodes' members; a delta from the node ids it holds.
     // Corrections that move launches to another job and rename tool calls move events between
     // nodes after they were placed; an orphan result and a correction are rows of no node.
@@ -112,9 +112,15 @@ describe('LiveSession snapshots', () => {
         row.nodeId,
       ]),
     );
+    // Read in two steps with a snapshot between: the second places every node again (positions
+    // are kept on the graph's records between snapshots, meaning nothing until set again), after
+    // the corrections moved events and made new nodes.
     const read = new LiveSession('f', 'gen', () => false);
     const again = records();
-    read.apply(again.records, again.committedOffset, all.length);
+    const half = Math.floor(again.records.length * 0.6);
+    read.apply(again.records.slice(0, half), 0, all.length);
+    read.snapshot();
+    read.apply(again.records.slice(half), again.committedOffset, all.length);
     const { snapshot } = read.snapshot();
     const rows = timelineRows(snapshot.timeline, nodeIdsOf(snapshot.nodes));
     expect(rows.length).toBe(text.trim().split('\n').length);
