@@ -296,3 +296,25 @@ describe('visibleGraphOf, grown by nodes changed in place (label or seq only)', 
     expect(drawn(after)).toEqual(drawn(buildVisibleGraph(s.nodes, s.edges, noneExpanded)));
   });
 });
+
+describe('buildVisibleGraph, nodes on a cycle no root leads to', () => {
+  it('draws each node once: the earliest as a root, the others under it, the edge back into it merged', () => {
+    const nodes = new Map<string, LineageNode>(
+      [node('s', 'session', 0), node('x', 'job', 5), node('y', 'artifact', 6), node('z', 'artifact', 7)].map(
+        (n) => [n.id, n],
+      ),
+    );
+    const edges = new Map<string, LineageEdge>(
+      [edge('z', 'x'), edge('x', 'y'), edge('y', 'z')].map((e) => [e.id, e]),
+    );
+    const graph = buildVisibleGraph(nodes, edges, noneExpanded);
+    expect(graph.nodes.map((n) => n.id)).toEqual(['s', 'x', 'y', 'z']);
+    expect([...graph.representative]).toEqual([
+      ['s', 's'],
+      ['x', 'x'],
+      ['y', 'y'],
+      ['z', 'z'],
+    ]);
+    expect(graph.edges.map((e) => e.id).sort()).toEqual(['x->y', 'y->z', 'z->x']);
+  });
+});
