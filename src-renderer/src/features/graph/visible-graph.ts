@@ -200,24 +200,23 @@ function build(
   const drawnKinds = new Map<string, Map<string, number>>();
 
   // Breadth-first from the roots over drawn nodes: `queue` holds a drawn id and the lineage
-  // nodes it stands for, whose children hang under it. A node is placed once it has a
-  // representative (drawn, or in a group): a child is reached from its one parent only, and gets
-  // its representative in the same step it is bucketed in.
-  const queue: { drawn: string; covers: readonly string[] }[] = [];
+  // nodes it stands for, whose children hang under it.
+  const queue: { drawn: string; covers: string[] }[] = [];
+  const placed = new Set<string>();
   let cyclic = false;
   const draw = (n: LineageNode) => {
     visible.push({ id: n.id, kind: n.kind, seq: n.seq, group: null });
     representative.set(n.id, n.id);
+    placed.add(n.id);
     queue.push({ drawn: n.id, covers: [n.id] });
   };
-  const roots: LineageNode[] = [];
-  for (const n of nodes.values()) if (!parentOf.has(n.id)) roots.push(n);
-  for (const n of sortBySeq(roots)) draw(n);
+  const roots = sortBySeq([...nodes.values()].filter((n) => !parentOf.has(n.id)));
+  for (const n of roots) draw(n);
 
   for (let head = 0; ; head++) {
     if (head === queue.length) {
       // Nodes on a cycle with no way in from a root: draw the earliest as a root and go on.
-      const left = [...nodes.values()].filter((n) => !representative.has(n.id)).sort(bySeq);
+      const left = [...nodes.values()].filter((n) => !placed.has(n.id)).sort(bySeq);
       if (left.length === 0) break;
       cyclic = true;
       draw(left[0]!);
@@ -229,7 +228,8 @@ function build(
     for (const id of covers)
       for (const childId of childrenOf.get(id) ?? []) {
         const child = nodes.get(childId);
-        if (!child || representative.has(childId)) continue;
+        if (!child || placed.has(childId)) continue;
+        placed.add(childId);
         const name = child.kind === 'tool_call' ? toolName(child) : child.kind;
         let byName = byKind.get(child.kind);
         if (!byName) byKind.set(child.kind, (byName = new Map()));
@@ -261,14 +261,16 @@ function build(
       };
       groups.set(id, group);
       visible.push({ id, kind: isTool ? 'tool_group' : 'node_group', seq: members[0]?.seq ?? null, group });
-      for (let i = 0; i < shown; i++) {
-        const m = members[i]!;
-        draw(m);
-        memberEdges.push({ id: `${id}->${m.id}`, source: id, target: m.id, reasons: [], count: 1 });
-      }
-      // The members not drawn: the group stands for them (a collapsed group's are its members).
-      const hidden = shown === 0 ? group.members : group.members.slice(shown);
-      for (const m of hidden) representative.set(m, id);
+      const hidden: string[] = [];
+      members.forEach((m, i) => {
+        if (i < shown) {
+          draw(m);
+          memberEdges.push({ id: `${id}->${m.id}`, source: id, target: m.id, reasons: [], count: 1 });
+        } else {
+          representative.set(m.id, id);
+          hidden.push(m.id);
+        }
+      });
       if (hidden.length) queue.push({ drawn: id, covers: hidden });
     }
   }
