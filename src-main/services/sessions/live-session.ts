@@ -349,8 +349,8 @@ export class LiveSession {
         const slice = entries.slice(at, at + partRows);
         const rowsOf: RowsOf = (node, _from, i) => {
           if (node.eventIds.length >= KEPT_EVENTS_MIN) this.sentEventIds.set(node.id, node.eventIds);
-          const { position } = slice[i]!;
-          return this.lineage.ordinalsOfEntry(slice[i]!, (ordinal) => (rowNode[ordinal] = position));
+          const entry = slice[i]!;
+          return this.lineage.ordinalsOfEntry(entry, (ordinal) => (rowNode[ordinal] = entry.position));
         };
         const nodes = slice.map((entry) => entry.node!);
         if (parts++) out.write(',');

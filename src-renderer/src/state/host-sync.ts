@@ -356,7 +356,7 @@ async function loadSnapshot(key: string): Promise<void> {
     const data = fromSnapshot(snapshot);
     await nextTask();
     if (generation !== loadGeneration) return;
-    state().applySnapshot(snapshot, data);
+    state().applySnapshot(data);
   } catch (error) {
     if (generation === loadGeneration) state().failView(key, message(error));
   } finally {

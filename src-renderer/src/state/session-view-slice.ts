@@ -4,9 +4,9 @@
  * caller resyncs from a fresh snapshot.
  */
 import type { StateCreator } from 'zustand';
-import type { SessionDelta, SessionPreview, SessionSnapshot } from '../../../src-shared/bridge/contract';
+import type { SessionDelta, SessionPreview } from '../../../src-shared/bridge/contract';
 import { graphChanged, graphMayChange } from './graph-pace';
-import { applyDeltas, fromPreview, fromSnapshot, type Growth, type SessionData } from './session-data';
+import { applyDeltas, fromPreview, type Growth, type SessionData } from './session-data';
 import type { AppState } from './store';
 
 export type ViewStatus = 'loading' | 'ready' | 'error';
@@ -47,8 +47,8 @@ export interface SessionViewSlice {
   graphShape: GraphShape | null;
   beginView(key: string | null): void;
   failView(key: string, message: string): void;
-  /** `data`: the snapshot already decoded (`fromSnapshot`), when the caller did it in a task before. */
-  applySnapshot(snapshot: SessionSnapshot, data?: SessionData): void;
+  /** A snapshot, decoded (`fromSnapshot`: host-sync does it in a task of its own). */
+  applySnapshot(data: SessionData): void;
   /** Shows a preview (in place of an older one) until the snapshot comes, never in place of its data. */
   applyPreview(preview: SessionPreview): void;
   /**
@@ -85,11 +85,10 @@ export const createSessionViewSlice: StateCreator<AppState, [], [], SessionViewS
     if (get().viewKey === key) set({ viewStatus: 'error', viewError: message });
   },
 
-  applySnapshot: (snapshot, decoded) => {
-    if (get().viewKey !== snapshot.key) return;
+  applySnapshot: (data) => {
+    if (get().viewKey !== data.key) return;
     // A resync of the same session keeps its layout (positions are kept per session) and places
     // only what is new; the snapshot's own `structure` tells the views to look again.
-    const data = decoded ?? fromSnapshot(snapshot);
     graphChanged();
     set({ data, preview: false, graphShape: shapeOf(data), viewStatus: 'ready', viewError: null });
   },

@@ -100,19 +100,6 @@ export class SciagentLineageBuilder {
   }
 
   /**
-   * `node`'s events as their ordinals in the log, in the order of its `eventIds`, found among its
-   * members (no lookup by event id: hashing 1.2M ids for a snapshot cost its worker ~0.3 s); an id
-   * where an event is not a member of its node (an extra's) is looked up in the log.
-   */
-  ordinalsOf(node: LineageNode): (string | number)[] {
-    const members = this.members;
-    this.graph.nodeWithMembers(node.id, members);
-    const out = this.ordinalsAmong(node, members);
-    members.length = 0;
-    return out;
-  }
-
-  /**
    * Every node's entry in node order (ReactiveGraph.nodeEntries), for a snapshot: it reads each
    * node's members from its entry and places it there, without a map of node ids.
    */
@@ -126,20 +113,17 @@ export class SciagentLineageBuilder {
   }
 
   /**
-   * The same as `ordinalsOf` for an entry (no lookup of the node); `onMember` is told the ordinal
-   * of each of its own events (those the timeline says belong to it).
+   * An entry's node's events as their ordinals in the log, in the order of its `eventIds`, found
+   * among its members (no lookup by event id: hashing 1.2M ids for a snapshot cost its worker
+   * ~0.3 s); an id where an event is not a member of its node (an extra's) is looked up in the
+   * log. `onMember` is told the ordinal of each of its own events (those the timeline says belong
+   * to it).
    */
   ordinalsOfEntry(entry: NodeEntry<Member>, onMember: (ordinal: number) => void): (string | number)[] {
     const members = this.members;
     entry.membersInto(members);
     for (const m of members) if (m !== SESSION_ANCHOR) onMember(m.event.ordinal);
-    const out = this.ordinalsAmong(entry.node!, members);
-    members.length = 0;
-    return out;
-  }
-
-  /** `node`'s `eventIds` as ordinals, found among `members` (its own events) or else in the log. */
-  private ordinalsAmong(node: LineageNode, members: readonly Member[]): (string | number)[] {
+    const node = entry.node!;
     // Most nodes have one to a few members (searched: their ids are the members' own strings, so
     // === is a pointer test); a job can have thousands (a map, not a search per event).
     let byId: Map<string, number> | null = null;
@@ -159,6 +143,7 @@ export class SciagentLineageBuilder {
           }
       out[i] = ordinal ?? this.log.events.get(id)?.event.ordinal ?? id;
     }
+    members.length = 0;
     return out;
   }
 
@@ -219,7 +204,7 @@ export class SciagentLineageBuilder {
   }
 }
 
-/** Up to this many members, a node's events are found by a search of them (see ordinalsOf). */
+/** Up to this many members, a node's events are found by a search of them (see ordinalsOfEntry). */
 const FEW_MEMBERS = 8;
 
 /** Kinds that name a subagent (only these read `subagent_name`: not looked up on every event). */
