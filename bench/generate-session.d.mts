@@ -4,11 +4,21 @@ export function sessionLines(
   sessionId: string,
   events: number,
   seed?: number,
-  options?: { ids?: 'real' | 'short'; jobs?: 'many' | 'one-cluster'; text?: 'filler' | 'real' },
+  options?: {
+    ids?: 'real' | 'short';
+    jobs?: 'many' | 'one-cluster';
+    text?: 'filler' | 'real';
+    mix?: 'corpus' | 'v2';
+  },
 ): Generator<string>;
 export function writeSession(
   file: string,
   sessionId: string,
   events: number,
-  options?: { ids?: 'real' | 'short'; jobs?: 'many' | 'one-cluster'; text?: 'filler' | 'real' },
+  options?: {
+    ids?: 'real' | 'short';
+    jobs?: 'many' | 'one-cluster';
+    text?: 'filler' | 'real';
+    mix?: 'corpus' | 'v2';
+  },
 ): Promise<{ bytes: number; lines: number }>;

@@ -1,19 +1,29 @@
 /**
  * Generates a realistic sciagent session of N events: the event mix, field shapes and line
  * sizes of the corpus's real logs (tool call/result pairs with outputs of 200 B – 16 KB, a few
- * 100 KB lines, cluster-mode launches reusing a job_id, status changes, artifacts, data and LLM
- * verdicts, subagents with child sessions, observations, corrections, session_end), scaled up.
- * Deterministic (seeded), so runs compare.
+ * 100 KB lines, cluster-mode launches reusing a job_id with commands of 100 B – 10 KB, status
+ * changes, artifacts, clusters shut down, data verdicts of several KB, subagents with child
+ * sessions, observations and produces-validations, session_end), scaled up. Deterministic
+ * (seeded), so runs compare. It writes no corrections: the corpus's real logs have none (the
+ * reader's handling of them is tested apart, and was measured on variants of these logs).
+ *
+ * The mix (events, by kind; `mix: 'v2'` for the second generator's): tool calls and results
+ * ~72% (~76%), launches with their status change and artifact ~13% (~14%), verdicts ~2.5%, a
+ * subagent's spawn, observation, validation and completion ~11% (~7%, no validation), clusters
+ * shut down ~0.4% (none). The corpus's four real logs: tools 63%, launches 10% (no status changes
+ * or artifacts), subagents 10% plus validations 2.6%, verdicts 1.1%, clusters down 2.2%. Launch
+ * and verdict lines are sized as the corpus's (~1–10 KB; v2: ~0.6–1 KB).
  *
  * Ids are shaped like the real ones (`ids: 'real'`, the default): UUID event ids, Anthropic-style
  * `toolu_01…` tool call ids, 12-hex child session ids — what a session keeps per event depends on
  * their length (a 36-character id is a 56-byte string). `ids: 'short'` gives the ids of the first
- * generator (`ev-<session>-<n>`, `call-<n>`), which the lineage replay test's digests were taken on.
+ * generator (`ev-<session>-<n>`, `call-<n>`), which the lineage replay test's digests were taken on
+ * (with `mix: 'v2'`: that generator's lines exactly).
  */
 import { createWriteStream } from 'node:fs';
 
 /** Bump when the lines change: cached logs are named by it (bench/home.mjs). */
-export const GENERATOR_VERSION = 2;
+export const GENERATOR_VERSION = 3;
 
 /** A 32-bit mix of n (splitmix-like): ids from a counter, without touching the event mix's random sequence. */
 function mix(n) {
@@ -97,8 +107,9 @@ export function* sessionLines(
   sessionId,
   events,
   seed = 42,
-  { ids: idStyle = 'real', jobs = 'many', text = 'filler' } = {},
+  { ids: idStyle = 'real', jobs = 'many', text = 'filler', mix = 'corpus' } = {},
 ) {
+  const v2 = mix === 'v2';
   const ids = idStyle === 'short' ? shortIds(sessionId) : realIds(sessionId);
   let s = seed >>> 0;
   const rand = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
@@ -133,7 +144,7 @@ export function* sessionLines(
   let emitted = 0;
   while (emitted < events) {
     const r = rand();
-    if (r < 0.8) {
+    if (r < (v2 ? 0.8 : 0.75)) {
       const tool = pick(tools);
       const call = ids.call(id + 1);
       const size = rand() < 0.002 ? 100_000 : 200 + rand() * rand() * 16_000;
@@ -169,9 +180,26 @@ export function* sessionLines(
         model: 'anthropic/claude-sonnet-4-6',
       });
       emitted += 2;
-    } else if (r < 0.9) {
-      if (rand() < 0.1) job++;
+    } else if (r < (v2 ? 0.9 : 0.89)) {
+      if (rand() < 0.1) {
+        // The cluster of the jobs before is shut down once the next one is up (as sciagent's
+        // cleanup writes it); a one-cluster session keeps its cluster.
+        if (!v2 && jobs !== 'one-cluster') {
+          yield base('compute_cluster_down', {
+            cluster_name: `cluster-${job}`,
+            graceful: true,
+            success: rand() < 0.5,
+            reason: `ClusterDoesNotExist: Cluster 'cluster-${job}' does not exist.`,
+          });
+          emitted += 1;
+        }
+        job++;
+      }
       const jobId = jobs === 'one-cluster' ? 'cluster-0' : `cluster-${job}`;
+      // The corpus's commands: 100 B – 10 KB, most of them under 3 KB (a script inlined in a shell line).
+      const command = v2
+        ? `python run.py --case ${seq}`
+        : `python - <<'PY'\n${filler(100 + rand() * rand() * 12_000)}\nPY`;
       yield base('compute_job_launched', {
         job_id: jobId,
         managed_job_id: seq,
@@ -181,9 +209,16 @@ export function* sessionLines(
         backend: 'skypilot',
         service: 'rcwa',
         image: 'ghcr.io/sciagent-ai/rcwa',
-        command_original: `python run.py --case ${seq}`,
-        command_resolved: `timeout 3600 bash -c 'cd /workspace && python run.py --case ${seq}'`,
+        command_original: command,
+        command_resolved: `timeout 3600 bash -c 'cd /workspace && ${command}'`,
         mount_path: '/workspace',
+        ...(v2
+          ? {}
+          : {
+              mount_bucket: `s3://sciagent-workspace-${sessionId}`,
+              requirements: { cpus: 4, memory: 16, accelerators: null, disk_size: 100, use_spot: false },
+              intent: null,
+            }),
         expected_artifacts: [`results/out-${seq}.json`],
       });
       yield base('compute_job_status_changed', {
@@ -199,15 +234,21 @@ export function* sessionLines(
         size_bytes: 7659,
       });
       emitted += 3;
-    } else if (r < 0.95) {
+    } else if (r < (v2 ? 0.95 : 0.92)) {
+      const filePath = `/workspace/results/out-${seq - 3}.json`;
       yield base('verification_result', {
         gate: 'data',
         task_id: 't1',
-        claim: { kind: 'data_acquisition', file_path: `/workspace/results/out-${seq - 3}.json` },
+        // The corpus's verdicts: a claim of ~2–3 KB, evidence of ~3 KB, issues of ~0.6–2.6 KB.
+        claim: v2
+          ? { kind: 'data_acquisition', file_path: filePath }
+          : { kind: 'data_acquisition', file_path: filePath, statement: filler(1500 + rand() * 1500) },
         verdict: pick(['verified', 'refuted', 'insufficient', 'warning']),
         confidence: null,
-        evidence: { reasoning: filler(500) },
-        issues: [],
+        evidence: { reasoning: filler(v2 ? 500 : 2500 + rand() * 1000) },
+        issues: v2
+          ? []
+          : Array.from({ length: 1 + Math.floor(rand() * 4) }, () => filler(150 + rand() * 500)),
         verifier: 'provenance_checker',
       });
       emitted += 1;
@@ -222,6 +263,33 @@ export function* sessionLines(
         subagent_name: 'compute',
         observation: { kind: 'image_quirk', symptom: filler(200) },
       });
+      // The corpus: ~0.7 produces-validations a subagent, one in seven failed.
+      if (!v2 && rand() < 0.7) {
+        const bucket = `s3://sciagent-workspace-${sessionId}/outputs`;
+        const patterns = [`${bucket}/summary-${seq}.json`, `${bucket}/plot-${seq}.png`];
+        if (rand() < 1 / 7)
+          yield base('produces_validation_failed', {
+            actor: 'subagent:compute',
+            subagent_name: 'compute',
+            patterns,
+            missing: patterns.map((pattern) => ({ pattern, reason: 'list failed: aws ls exit 1: ' })),
+            verdict: 'failed',
+          });
+        else
+          yield base('produces_validation_passed', {
+            actor: 'subagent:compute',
+            subagent_name: 'compute',
+            patterns,
+            resolved: patterns.map((pattern) => ({
+              pattern,
+              scheme: 's3',
+              files: [{ path: pattern.slice(bucket.length - 'outputs'.length), bytes: 512 + seq }],
+              file_count: 1,
+            })),
+            verdict: 'passed',
+          });
+        emitted += 1;
+      }
       yield base('subagent_completed', {
         subagent_name: 'compute',
         spawn_event_id: spawn,

@@ -25,7 +25,7 @@ type Json = Record<string, unknown>;
  * observations and validations between subagents; the golden digests are of the stream without.
  */
 function replayLines({ renameSpawns = false } = {}): string[] {
-  const base = [...sessionLines('r', 3000, 11, { ids: 'short' })].map((l) => JSON.parse(l) as Json);
+  const base = [...sessionLines('r', 3000, 11, { ids: 'short', mix: 'v2' })].map((l) => JSON.parse(l) as Json);
   const byKind = (kind: string) => base.filter((e) => e['event_kind'] === kind);
   const calls = byKind('tool_call').map((e) => e['tool_call_id'] as string);
   const out: Json[] = [];
