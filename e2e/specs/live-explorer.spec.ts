@@ -227,6 +227,27 @@ test('shows a node’s full event on click, read back from disk', async ({ app }
   await app.screenshot({ path: shot('detail') });
 });
 
+test("a job's launches show their commands whole, read from disk: the newest at once, others when asked", async ({
+  app,
+}) => {
+  await app.locator('[data-testid="session-row"][data-session-id="f9f9250c87a4"]').click();
+  await app.locator('[data-testid="graph-node"][data-node-id="job:sciagent-rcwa-meta"]').click();
+  const detail = app.locator('[data-testid="detail-panel"]');
+  const launches = detail.locator('.launch');
+  await expect(launches).toHaveCount(12);
+  // The newest three (seq 37–39): whole, beyond the 400 characters a node once kept of them.
+  await expect(launches.getByTestId('command-diff')).toHaveCount(3);
+  await expect(launches.nth(11)).toContainText('Phase 5: Ultr');
+  const newest = await launches.nth(11).getByTestId('command-diff').locator('code').first().textContent();
+  expect(newest!.length).toBeGreaterThan(7000);
+  await expect(launches.getByTestId('show-command')).toHaveCount(9);
+  // The first launch's, once asked for.
+  await launches.nth(0).getByTestId('show-command').click();
+  await expect(launches.nth(0).getByTestId('command-diff')).toContainText("print('S4 version:'");
+  await expect(launches.getByTestId('command-diff')).toHaveCount(4);
+  await app.screenshot({ path: shot('job-launches') });
+});
+
 test('a broken appended line becomes a visible parse-error entry with its line', async ({ app, served }) => {
   await app.locator(`[data-testid="session-row"][data-session-id="${SESSION}"]`).click();
   await expect(app.locator('[data-testid="graph-node"][data-node-id="job:sciagent-x"]')).toBeVisible();

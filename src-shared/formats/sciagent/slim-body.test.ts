@@ -73,11 +73,46 @@ describe('slim bodies', () => {
     expect(isHeldInMemory('arguments')).toBe(false);
   });
 
+  it("keeps of a verdict its claim's kind and subject, of lists their length, of a launch not its commands", () => {
+    const verdict = slimBody({
+      gate: 'data',
+      claim: {
+        kind: 'data_acquisition',
+        file_path: '/w/out.json',
+        job_id: 'j1',
+        statement: 's'.repeat(3000),
+        n: 1,
+      },
+      issues: ['i'.repeat(500), 'j'.repeat(500), 'k'],
+      evidence: { reasoning: 'r'.repeat(3000) },
+    });
+    expect(verdict).toEqual({
+      gate: 'data',
+      claim: { kind: 'data_acquisition', file_path: '/w/out.json', job_id: 'j1' },
+      issues: [undefined, undefined, undefined],
+    });
+    expect(slimBody({ claim: { statement: 'only' }, patterns: ['a', 'b'], missing: [] })).toEqual({
+      patterns: [undefined, undefined],
+      missing: [],
+    });
+    const launch = slimBody({
+      job_id: 'j1',
+      mode: 'cluster_exec',
+      command_original: 'python x.py',
+      command_resolved: 'y',
+    });
+    expect(launch).toEqual({ job_id: 'j1', mode: 'cluster_exec' });
+    // Their "before" in a correction is read with the event, from disk.
+    for (const field of ['claim', 'issues', 'patterns', 'missing', 'command_original', 'command_resolved'])
+      expect(isHeldInMemory(field)).toBe(false);
+    expect(isHeldInMemory('gate')).toBe(true);
+  });
+
   it("clips a slim body's clipped string to itself, and anything else as before", () => {
     // A node keeps the slim body's string for a value clipped already (no copy of it per node).
     const before = (text: string) => (text.length > 400 ? `${text.slice(0, 400)}…` : text);
-    const long = 'python - <<PY\n' + 'x = 1\n'.repeat(500);
-    const slim = slimBody({ command_original: long })['command_original'] as string;
+    const long = 'Traceback (most recent call last):\n' + '  File "run.py", line 1\n'.repeat(50);
+    const slim = slimBody({ error_preview: long })['error_preview'] as string;
     expect(slim).toBe(before(long));
     expect(clip(slim)).toBe(slim);
     for (const text of [

@@ -15,12 +15,22 @@ const MAX_STRING = 400;
 const MAX_ARRAY = 64;
 const MAX_DEPTH = 3;
 /**
- * Fields kept only for the key the lineage links by: a tool result's `output_summary.job_id`. Nothing
- * else of a tool's output is kept, not even a preview (one was ~40 bytes an event, and a correction's
- * "before" showed the clipped preview as if it were the value: a correction's "before" of a field
- * not held here is read with the event, from disk).
+ * Fields of which only some keys are kept (their string values): a tool result's
+ * `output_summary.job_id`, the key the lineage links by — nothing else of a tool's output, not
+ * even a preview (one was ~40 bytes an event, and a correction's "before" showed the clipped
+ * preview as if it were the value) — and of a verdict's claim what its node reads (its kind and
+ * what it is about), not its statement of kilobytes. A correction's "before" of a field not held
+ * whole here is read with the event, from disk.
  */
-const LINK_ONLY_FIELDS: Record<string, string> = { output_summary: 'job_id' };
+const PARTLY_KEPT_FIELDS: Record<string, readonly string[]> = {
+  output_summary: ['job_id'],
+  claim: ['kind', 'file_path', 'job_id'],
+};
+/**
+ * Lists of which nodes read only the length (a verdict's issues, a validation's patterns and what
+ * it missed): kept as a list of that length without its items.
+ */
+const COUNTED_FIELDS = new Set(['issues', 'patterns', 'missing']);
 /**
  * The only top-level fields the live app reads from a body in memory: session-log (corrections),
  * lineage membership and node builders, and live-session's summaries. Everything else (the event
@@ -61,8 +71,7 @@ const KEPT_FIELDS = new Set([
   'mode',
   'service',
   'image',
-  'command_original',
-  'command_resolved',
+  // (not its commands, of up to tens of KB: the job's detail reads them with the launch, from disk)
   'status',
   'status_previous',
   'sky_status_raw',
@@ -100,9 +109,13 @@ export function slimBody(body: JsonObject): JsonObject {
   for (const key in body) {
     if (!KEPT_FIELDS.has(key) || !Object.hasOwn(body, key)) continue;
     const value = body[key];
-    if (Object.hasOwn(LINK_ONLY_FIELDS, key)) {
-      const link = linkOf(key, value);
-      if (link !== undefined) setField(out, key, link);
+    if (Object.hasOwn(PARTLY_KEPT_FIELDS, key)) {
+      const part = partOf(key, value);
+      if (part !== undefined) setField(out, key, part);
+      continue;
+    }
+    if (COUNTED_FIELDS.has(key) && Array.isArray(value)) {
+      setField(out, key, new Array(value.length));
       continue;
     }
     setField(out, key, slimValue(value, 0));
@@ -112,15 +125,21 @@ export function slimBody(body: JsonObject): JsonObject {
 
 /** Whether a top-level field's value as read is held by a slim body (else it is read from disk). */
 export function isHeldInMemory(field: string): boolean {
-  return KEPT_FIELDS.has(field) && !Object.hasOwn(LINK_ONLY_FIELDS, field);
+  return KEPT_FIELDS.has(field) && !Object.hasOwn(PARTLY_KEPT_FIELDS, field) && !COUNTED_FIELDS.has(field);
 }
 
-/** The link key of a link-only field's value, as `{ key: value }`, if it has one. */
-function linkOf(field: string, value: unknown): JsonObject | undefined {
-  const key = LINK_ONLY_FIELDS[field]!;
+/**
+ * The kept keys of a partly kept field's value (string values only, whole: they are keys the
+ * lineage links by), if it has any.
+ */
+function partOf(field: string, value: unknown): JsonObject | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const linked = (value as JsonObject)[key];
-  return typeof linked === 'string' && Object.hasOwn(value, key) ? { [key]: linked } : undefined;
+  let out: JsonObject | undefined;
+  for (const key of PARTLY_KEPT_FIELDS[field]!) {
+    const kept = (value as JsonObject)[key];
+    if (typeof kept === 'string' && Object.hasOwn(value, key)) setField((out ??= {}), key, kept);
+  }
+  return out;
 }
 
 function slimValue(value: unknown, depth: number): unknown {

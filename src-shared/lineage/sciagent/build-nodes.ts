@@ -280,7 +280,9 @@ function buildJob(
     jobId,
     launchCount: launches.length,
     statusCount: statuses.length,
-    // Node data stays small: the newest entries; the timeline and detail have every event.
+    // Node data stays small: the newest entries; the timeline and detail have every event. Not
+    // the launches' commands (up to tens of KB each): the detail reads them with the launch, from
+    // disk — a cluster job sent again with each of its launches was ~240 KB of JSON a delta.
     launches: lastN(launches).map((l) => ({
       eventId: l.event.eventId,
       seq: l.event.seq,
@@ -290,8 +292,6 @@ function buildJob(
       managedJobId: l.body['managed_job_id'] ?? null,
       service: str(l.body['service']),
       image: str(l.body['image']),
-      commandOriginal: clip(l.body['command_original']),
-      commandResolved: clip(l.body['command_resolved']),
     })),
     statusHistory: lastN(statuses).map((s) => ({
       eventId: s.event.eventId,

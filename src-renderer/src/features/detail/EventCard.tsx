@@ -11,15 +11,8 @@ import { CopyLinkButton } from '../links/CopyLinkButton';
 import { CommandDiff } from './CommandDiff';
 import { CorrectionList } from './CorrectionList';
 import { JsonView } from './JsonView';
+import { launchCommands } from './launch-commands';
 import { useEventDetail } from './use-event-detail';
-
-function commands(body: unknown): { original: string; resolved: string } | null {
-  if (typeof body !== 'object' || body === null) return null;
-  const b = body as Record<string, unknown>;
-  return typeof b['command_original'] === 'string' && typeof b['command_resolved'] === 'string'
-    ? { original: b['command_original'], resolved: b['command_resolved'] }
-    : null;
-}
 
 export function EventCard(props: {
   sessionKey: string;
@@ -45,7 +38,7 @@ export function EventCard(props: {
   }, [props.highlighted]);
 
   const body = detail ? (showRaw ? detail.raw : detail.corrected) : null;
-  const cmd = detail ? commands(detail.corrected) : null;
+  const cmd = detail ? launchCommands(detail.corrected) : null;
   return (
     <div
       ref={ref}

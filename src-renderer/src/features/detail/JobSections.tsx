@@ -1,10 +1,22 @@
-/** A job's launches (with their commands) and its full status history with SkyPilot's raw statuses. */
+/**
+ * A job's launches (with their commands) and its full status history with SkyPilot's raw statuses.
+ * The commands are not in the node (up to tens of KB each, and a cluster job is sent again with
+ * every launch): each is read with its launch, from disk — the newest few at once, any other when
+ * asked for — and shown whole.
+ */
+import { useState } from 'react';
 import type { LineageNode } from '../../../../src-shared/lineage/types';
 import { jobData, jobStatusTone } from '../graph/node-data';
 import { CommandDiff } from './CommandDiff';
+import { launchCommands } from './launch-commands';
+import { useEventDetail } from './use-event-detail';
 
-export function JobSections({ node }: { node: LineageNode }) {
+/** Launches whose commands are read as soon as the job is shown (the newest). */
+const COMMANDS_AT_ONCE = 3;
+
+export function JobSections({ node, sessionKey }: { node: LineageNode; sessionKey: string }) {
   const d = jobData(node);
+  const corrected = (eventId: string | null) => node.corrections.filter((c) => c.eventId === eventId).length;
   return (
     <>
       {d.launches.length > 0 && (
@@ -26,8 +38,14 @@ export function JobSections({ node }: { node: LineageNode }) {
                 {l.service && <span className="faint">· {l.service}</span>}
               </div>
               {l.image && <div className="mono faint ellipsis">{l.image}</div>}
-              {l.commandOriginal !== null && l.commandResolved !== null && (
-                <CommandDiff original={l.commandOriginal} resolved={l.commandResolved} />
+              {l.eventId !== null && (
+                <LaunchCommand
+                  key={`${l.eventId}:${corrected(l.eventId)}`}
+                  sessionKey={sessionKey}
+                  eventId={l.eventId}
+                  revision={corrected(l.eventId)}
+                  atOnce={i >= d.launches.length - COMMANDS_AT_ONCE}
+                />
               )}
             </div>
           ))}
@@ -71,5 +89,26 @@ export function JobSections({ node }: { node: LineageNode }) {
         </section>
       )}
     </>
+  );
+}
+
+/** One launch's commands, read from its event (`atOnce`, or once asked for). */
+function LaunchCommand(props: { sessionKey: string; eventId: string; revision: number; atOnce: boolean }) {
+  const [asked, setAsked] = useState(false);
+  const wanted = props.atOnce || asked;
+  const { detail, error, loading } = useEventDetail(props.sessionKey, props.eventId, props.revision, wanted);
+  if (!wanted)
+    return (
+      <button type="button" className="link-button" data-testid="show-command" onClick={() => setAsked(true)}>
+        Show command
+      </button>
+    );
+  if (error) return <div className="text-refuted">command not read: {error}</div>;
+  if (loading || !detail) return <div className="faint">reading the command…</div>;
+  const cmd = launchCommands(detail.corrected);
+  return cmd ? (
+    <CommandDiff original={cmd.original} resolved={cmd.resolved} />
+  ) : (
+    <div className="faint">no command in this launch</div>
   );
 }

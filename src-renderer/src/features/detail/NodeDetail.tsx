@@ -49,7 +49,7 @@ export function NodeDetail({ node, sessionKey }: { node: LineageNode; sessionKey
         </div>
       </header>
       <Facts facts={nodeFacts(node)} />
-      {node.kind === 'job' && <JobSections node={node} />}
+      {node.kind === 'job' && <JobSections node={node} sessionKey={sessionKey} />}
       {node.corrections.length > 0 && (
         <section className="detail-section">
           <h3>Corrections</h3>

@@ -59,8 +59,6 @@ export interface JobLaunch {
   clusterName: string | null;
   service: string | null;
   image: string | null;
-  commandOriginal: string | null;
-  commandResolved: string | null;
 }
 
 export interface JobStatus {
@@ -92,8 +90,6 @@ export function jobData(n: LineageNode) {
       clusterName: str(l, 'clusterName'),
       service: str(l, 'service'),
       image: str(l, 'image'),
-      commandOriginal: str(l, 'commandOriginal'),
-      commandResolved: str(l, 'commandResolved'),
     })),
     statusHistory: statuses.map((s): JobStatus => ({
       eventId: str(s, 'eventId'),
