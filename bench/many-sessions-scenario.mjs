@@ -14,15 +14,18 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { splitAndParse } from './baseline.mjs';
-import { sessionLines } from './generate-session.mjs';
+import { GENERATOR_VERSION, sessionLines } from './generate-session.mjs';
 import { wallNow } from './home.mjs';
 import { callBridge, startServe } from './serve-process.mjs';
 
 const CACHE = path.join(os.tmpdir(), 'lineage-explorer-bench');
 
-/** A home of `count` sessions (cached per machine); returns its folder and the log paths. */
+/**
+ * A home of `count` sessions (cached per machine, named by the generator's version); returns its
+ * folder and the log paths.
+ */
 export function manySessionsHome(count) {
-  const home = path.join(CACHE, `home-${count}-sessions`);
+  const home = path.join(CACHE, `home-${count}-sessions-v${GENERATOR_VERSION}`);
   const sessionsDir = path.join(home, 'sessions');
   if (!existsSync(sessionsDir)) {
     const tmp = `${home}.${process.pid}.tmp`;
