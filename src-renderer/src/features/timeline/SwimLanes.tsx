@@ -1,12 +1,14 @@
 /**
  * One lane per compute job and subagent over the same compressed time axis: a job's lane is split
  * into its statuses (coloured by meaning), with a diamond at each launch. Windowed, because a
- * long session can have thousands of jobs.
+ * long session can have thousands of jobs. While a log is written the lanes are drawn again at
+ * most every LANE_REDRAW_MS (see SwimLanes).
  */
 import { memo, useCallback } from 'react';
 import type { LineageNode } from '../../../../src-shared/lineage/types';
 import { formatDuration } from '../../shared/format';
 import { VirtualList } from '../../shared/VirtualList';
+import { useThrottled } from '../../shared/use-throttled';
 import { useAppStore } from '../../state/store';
 import { jobData, jobStatusTone } from '../graph/node-data';
 import { snap, snapSpan } from './pixels';
@@ -15,6 +17,13 @@ import type { Lane } from './timeline-model';
 
 const LANE_HEIGHT = 22;
 const MAX_VISIBLE_LANES = 6;
+/**
+ * Lanes follow a live log at most this often. A cluster job's lane has a mark for each of its
+ * thousands of launches and status changes, and every append that moves the time axis moved them
+ * all: ~10% of the page's main thread while a one-cluster session was written (100 lines a
+ * second). Between two drawings the axis grows by less than a pixel in any session worth a lane.
+ */
+const LANE_REDRAW_MS = 250;
 
 interface Piece {
   left: number;
@@ -156,14 +165,31 @@ const LaneRow = memo(function LaneRow({ view, selected }: { view: LaneView; sele
   );
 }, sameLane);
 
-export function SwimLanes(props: {
+interface SwimLanesProps {
   lanes: Lane[];
   nodes: ReadonlyMap<string, LineageNode>;
   /** The node map changes in place: this says when (a job's status). */
   revision: number;
   scale: TimeScale;
   selectedNodeId: string | null;
-}) {
+}
+
+/**
+ * The lanes as of at most LANE_REDRAW_MS ago while a log is written; at once when the reader does
+ * something (selects, resizes the track), another session is shown or a lane comes or goes.
+ */
+export function SwimLanes(props: SwimLanesProps) {
+  const drawn = useThrottled(props, LANE_REDRAW_MS, readerMoved);
+  return <LaneList {...drawn} />;
+}
+
+const readerMoved = (shown: SwimLanesProps, next: SwimLanesProps) =>
+  shown.selectedNodeId !== next.selectedNodeId ||
+  shown.nodes !== next.nodes ||
+  shown.scale.width !== next.scale.width ||
+  shown.lanes.length !== next.lanes.length;
+
+const LaneList = memo(function LaneList(props: SwimLanesProps) {
   const { lanes, nodes, revision, scale, selectedNodeId } = props;
   // Lanes are extended in place by live appends: each render reads them afresh (laneView), and
   // LaneRow compares what that gives.
@@ -191,4 +217,4 @@ export function SwimLanes(props: {
       <VirtualList count={lanes.length} rowHeight={LANE_HEIGHT} renderRow={renderRow} ariaLabel="Lanes" />
     </div>
   );
-}
+});
