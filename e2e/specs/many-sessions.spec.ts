@@ -118,6 +118,38 @@ test('a big home lists unread logs from their ends, reads one when opened, and k
     await expect(page.locator('[data-session-id="s-001"] .session-events')).toHaveText('6');
     await expect(page.getByTestId('session-count')).toHaveText(String(SESSIONS));
     expect((await listedRows(page)).rows).toHaveLength(SESSIONS);
+
+    // From the keyboard: ↓ from the search box to the first row, then row by row; End to the
+    // last (not mounted until then), Home back; Enter opens the row in focus.
+    const focused = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('data-session-id') ?? null);
+    await page.getByLabel('Search sessions').focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focused).toBe('s-000');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focused).toBe('s-002');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(focused).toBe('s-001');
+    await page.keyboard.press('End');
+    await expect.poll(focused).toBe(`s-0${SESSIONS - 1}`);
+    await expect(page.locator(`[data-session-id="s-0${SESSIONS - 1}"]`)).toBeInViewport();
+    await page.keyboard.press('PageUp');
+    await expect.poll(focused).not.toBe(`s-0${SESSIONS - 1}`);
+    const paged = Number((await focused())!.slice(2));
+    expect(paged).toBeLessThan(SESSIONS - 2);
+    await expect(page.locator(`[data-session-id="${await focused()}"]`)).toBeInViewport();
+    await page.keyboard.press('Home');
+    await expect.poll(focused).toBe('s-000');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focused).toBe('s-001');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('[data-testid="session-row"][data-session-id="s-001"]')).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    await expect(page.locator('[data-testid="timeline-summary"]')).toHaveAttribute('data-event-count', '6');
+    await page.locator('.sidebar').screenshot({ path: shot('sessions-keyboard') });
   } finally {
     await page.context().close();
     await serve.stop();

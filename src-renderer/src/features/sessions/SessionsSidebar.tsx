@@ -2,9 +2,11 @@
  * The sessions sidebar: search, sort, filters and the (filtered, sorted) list of rows — windowed,
  * so a home of thousands of sessions mounts only the rows in view (their heights come from
  * session-row-layout). The selected row is scrolled into view when the selection, the search, a
- * filter or the sort changes (not when live appends re-sort the rows).
+ * filter or the sort changes (not when live appends re-sort the rows). From the keyboard: ↓ in the
+ * search box goes to the first row, ↑/↓, Home/End and PageUp/PageDown move between rows (a row
+ * not mounted yet is brought into view first), Enter or Space opens one.
  */
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { closeSession, openSession } from '../../state/host-sync';
 import { selectPrefs, selectSearch, selectSelectedKey, selectSessions } from '../../state/selectors';
@@ -83,6 +85,62 @@ export function SessionsSidebar() {
     list.current?.reveal(i);
   }, [rows, selectedKey, view]);
 
+  // Focus moves by row index over the filtered, sorted rows; the row is revealed first, then
+  // focused once the list has drawn it (a frame or two later when it was not mounted).
+  const listBox = useRef<HTMLDivElement>(null);
+  const focusRow = useCallback(
+    (i: number) => {
+      const item = rows[Math.max(0, Math.min(rows.length - 1, i))];
+      if (!item) return;
+      list.current?.reveal(rows.indexOf(item));
+      const find = () =>
+        [...(listBox.current?.querySelectorAll<HTMLElement>('[data-testid="session-row"]') ?? [])].find(
+          (el) => el.dataset['sessionKey'] === item.key,
+        );
+      const focus = (tries: number) => {
+        const el = find();
+        if (el) el.focus();
+        else if (tries > 0) requestAnimationFrame(() => focus(tries - 1));
+      };
+      focus(3);
+    },
+    [rows],
+  );
+  const onListKey = useCallback(
+    (e: KeyboardEvent<HTMLDivElement>) => {
+      const key = (e.target as HTMLElement).closest<HTMLElement>('[data-testid="session-row"]')?.dataset[
+        'sessionKey'
+      ];
+      if (key === undefined || e.altKey || e.ctrlKey || e.metaKey) return;
+      const at = rows.findIndex((r) => r.key === key);
+      // A page: the rows that fit in the list's height from this one (at least one).
+      const shown = listBox.current?.querySelector('.session-list')?.clientHeight ?? 0;
+      const pageFrom = (dir: 1 | -1) => {
+        let i = at;
+        for (let h = 0; rows[i + dir] && (h += sessionRowHeight(rows[i + dir]!)) <= shown;) i += dir;
+        return i === at ? at + dir : i;
+      };
+      const next =
+        e.key === 'ArrowDown'
+          ? at + 1
+          : e.key === 'ArrowUp'
+            ? at - 1
+            : e.key === 'Home'
+              ? 0
+              : e.key === 'End'
+                ? rows.length - 1
+                : e.key === 'PageDown'
+                  ? pageFrom(1)
+                  : e.key === 'PageUp'
+                    ? pageFrom(-1)
+                    : null;
+      if (next === null || at < 0) return;
+      e.preventDefault();
+      focusRow(next);
+    },
+    [rows, focusRow],
+  );
+
   return (
     <aside className="sidebar" aria-label="Sessions">
       <div className="sidebar-head">
@@ -103,6 +161,9 @@ export function SessionsSidebar() {
             if (e.key === 'Escape') {
               setSearch('');
               e.currentTarget.blur();
+            } else if (e.key === 'ArrowDown' && rows.length > 0) {
+              e.preventDefault();
+              focusRow(0);
             }
           }}
           aria-label="Search sessions"
@@ -141,14 +202,16 @@ export function SessionsSidebar() {
         </div>
       </div>
       {rows.length > 0 && (
-        <VirtualList
-          ref={list}
-          className="session-list"
-          count={rows.length}
-          rowHeight={rowHeight}
-          renderRow={renderRow}
-          ariaLabel="Session list"
-        />
+        <div className="session-list-keys" ref={listBox} onKeyDown={onListKey}>
+          <VirtualList
+            ref={list}
+            className="session-list"
+            count={rows.length}
+            rowHeight={rowHeight}
+            renderRow={renderRow}
+            ariaLabel="Session list"
+          />
+        </div>
       )}
       {rows.length === 0 && (
         <div className="session-list session-list-empty">
