@@ -6,7 +6,6 @@ import type { LineageNode } from '../../lineage/types';
 import { ChunkParser } from './chunk-parser';
 import { SessionLog } from './session-log';
 import { isHeldInMemory, slimBody } from './slim-body';
-import { clip } from '../../lineage/sciagent/build-nodes';
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../lineage/sciagent/fixtures/${name}`, import.meta.url));
@@ -106,24 +105,5 @@ describe('slim bodies', () => {
     for (const field of ['claim', 'issues', 'patterns', 'missing', 'command_original', 'command_resolved'])
       expect(isHeldInMemory(field)).toBe(false);
     expect(isHeldInMemory('gate')).toBe(true);
-  });
-
-  it("clips a slim body's clipped string to itself, and anything else as before", () => {
-    // A node keeps the slim body's string for a value clipped already (no copy of it per node).
-    const before = (text: string) => (text.length > 400 ? `${text.slice(0, 400)}…` : text);
-    const long = 'Traceback (most recent call last):\n' + '  File "run.py", line 1\n'.repeat(50);
-    const slim = slimBody({ error_preview: long })['error_preview'] as string;
-    expect(slim).toBe(before(long));
-    expect(clip(slim)).toBe(slim);
-    for (const text of [
-      long,
-      'a'.repeat(400),
-      'a'.repeat(401),
-      'a'.repeat(400) + '…',
-      'a'.repeat(399) + '…b',
-      '…'.repeat(402),
-    ])
-      expect(clip(text)).toBe(before(text));
-    expect(clip({ n: 'y'.repeat(500) })).toBe(before(JSON.stringify({ n: 'y'.repeat(500) })));
   });
 });

@@ -44,17 +44,11 @@ export interface BuilderFacts {
 }
 
 const CLIP = 400;
-const ELLIPSIS = '…'.charCodeAt(0);
 
 export function clip(value: unknown, max = CLIP): string | null {
   if (value === null || value === undefined) return null;
   const text = typeof value === 'string' ? value : JSON.stringify(value);
-  if (text.length <= max) return text;
-  // Clipped already (a slim body clips to the same length): the same value, so the same string.
-  // A copy made here lived in the node's data beside the body's own, for every launch a job
-  // lists (~0.8 KB a launch whose commands are clipped: ~45 B an event of the bench's mix).
-  if (text.length === max + 1 && text.charCodeAt(max) === ELLIPSIS) return text;
-  return `${text.slice(0, max)}…`;
+  return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
 export function buildNode(
