@@ -7,12 +7,12 @@
  * (seeded), so runs compare. It writes no corrections: the corpus's real logs have none (the
  * reader's handling of them is tested apart, and was measured on variants of these logs).
  *
- * The mix (events, by kind; `mix: 'v2'` for the second generator's): tool calls and results
- * ~72% (~76%), launches with their status change and artifact ~13% (~14%), verdicts ~2.5%, a
- * subagent's spawn, observation, validation and completion ~11% (~7%, no validation), clusters
- * shut down ~0.4% (none). The corpus's four real logs: tools 63%, launches 10% (no status changes
- * or artifacts), subagents 10% plus validations 2.6%, verdicts 1.1%, clusters down 2.2%. Launch
- * and verdict lines are sized as the corpus's (~1–10 KB; v2: ~0.6–1 KB).
+ * The mix (events, by kind; `mix: 'v2'` for the second generator's): tool calls and results ~66%
+ * (~76%), launches ~6% each with a status change and an artifact (~5% each), verdicts ~1.3%
+ * (~2.3%), subagents' spawns, observations and completions ~11% (~7%) with produces-validations
+ * ~2.5% (none), clusters shut down ~0.6% (none). The corpus's four real logs: tools 63%, launches
+ * 10% (no status changes or artifacts), subagents 10% plus validations 2.6%, verdicts 1.1%,
+ * clusters down 2.2%. Launch and verdict lines are sized as the corpus's (~7 KB; v2: ~0.6–0.9 KB).
  *
  * Ids are shaped like the real ones (`ids: 'real'`, the default): UUID event ids, Anthropic-style
  * `toolu_01…` tool call ids, 12-hex child session ids — what a session keeps per event depends on

@@ -90,9 +90,10 @@ export function SessionsSidebar() {
   const listBox = useRef<HTMLDivElement>(null);
   const focusRow = useCallback(
     (i: number) => {
-      const item = rows[Math.max(0, Math.min(rows.length - 1, i))];
+      const at = Math.max(0, Math.min(rows.length - 1, i));
+      const item = rows[at];
       if (!item) return;
-      list.current?.reveal(rows.indexOf(item));
+      list.current?.reveal(at);
       const find = () =>
         [...(listBox.current?.querySelectorAll<HTMLElement>('[data-testid="session-row"]') ?? [])].find(
           (el) => el.dataset['sessionKey'] === item.key,
@@ -120,20 +121,15 @@ export function SessionsSidebar() {
         for (let h = 0; rows[i + dir] && (h += sessionRowHeight(rows[i + dir]!)) <= shown;) i += dir;
         return i === at ? at + dir : i;
       };
-      const next =
-        e.key === 'ArrowDown'
-          ? at + 1
-          : e.key === 'ArrowUp'
-            ? at - 1
-            : e.key === 'Home'
-              ? 0
-              : e.key === 'End'
-                ? rows.length - 1
-                : e.key === 'PageDown'
-                  ? pageFrom(1)
-                  : e.key === 'PageUp'
-                    ? pageFrom(-1)
-                    : null;
+      const moves: Record<string, () => number> = {
+        ArrowDown: () => at + 1,
+        ArrowUp: () => at - 1,
+        Home: () => 0,
+        End: () => rows.length - 1,
+        PageDown: () => pageFrom(1),
+        PageUp: () => pageFrom(-1),
+      };
+      const next = Object.hasOwn(moves, e.key) ? moves[e.key]!() : null;
       if (next === null || at < 0) return;
       e.preventDefault();
       focusRow(next);
