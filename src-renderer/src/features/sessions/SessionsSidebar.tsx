@@ -94,12 +94,9 @@ export function SessionsSidebar() {
       const item = rows[at];
       if (!item) return;
       list.current?.reveal(at);
-      const find = () =>
-        [...(listBox.current?.querySelectorAll<HTMLElement>('[data-testid="session-row"]') ?? [])].find(
-          (el) => el.dataset['sessionKey'] === item.key,
-        );
+      const selector = `[data-testid="session-row"][data-session-key="${CSS.escape(item.key)}"]`;
       const focus = (tries: number) => {
-        const el = find();
+        const el = listBox.current?.querySelector<HTMLElement>(selector);
         if (el) el.focus();
         else if (tries > 0) requestAnimationFrame(() => focus(tries - 1));
       };
