@@ -88,6 +88,8 @@ class NodeLinks<M> {
 export interface NodeEntry<M> {
   readonly id: string;
   readonly node: LineageNode | undefined;
+  /** Its node's kind (without making the node, where a node is made when read). */
+  readonly kind: LineageNode['kind'] | undefined;
   /**
    * Set by a pass that places every node (`ReactiveGraph.nodeEntries`); means nothing after it:
    * the next pass sets it again on every node it reads.
@@ -124,6 +126,10 @@ class NodeState<M> implements NodeEntry<M> {
   position = -1;
 
   constructor(readonly id: string) {}
+
+  get kind(): LineageNode['kind'] | undefined {
+    return this.node?.kind;
+  }
 
   /** Forgotten (it had nothing left); a later one for the same id is another object. */
   get dropped(): boolean {

@@ -350,7 +350,7 @@ export class LiveSession {
         const rowsOf: RowsOf = (node, _from, i) => {
           if (node.eventIds.length >= KEPT_EVENTS_MIN) this.sentEventIds.set(node.id, node.eventIds);
           const entry = slice[i]!;
-          return this.lineage.ordinalsOfEntry(entry, (ordinal) => (rowNode[ordinal] = entry.position));
+          return this.lineage.ordinalsOfEntry(entry, (ordinal) => (rowNode[ordinal] = entry.position), node);
         };
         const nodes = slice.map((entry) => entry.node!);
         if (parts++) out.write(',');
@@ -486,8 +486,7 @@ export class LiveSession {
     for (const view of added) {
       const kind = view.event.kind;
       if (kind !== 'tool_result' && kind !== 'tool_call') continue;
-      const node = this.lineage.nodeWithEventsOf(view, events);
-      if (node && node.data['hasCall'] === true && node.data['hasResult'] === true)
+      if (this.lineage.settledToolEvents(view, events))
         for (const event of events) if (event instanceof LoggedEvent) this.log.dropBody(event);
       events.length = 0;
     }
@@ -551,7 +550,7 @@ export class LiveSession {
   private placeNodes(): { byKind: Map<LineageNode['kind'], NodeEntry<Member>[]>; count: number } {
     const byKind = new Map<LineageNode['kind'], NodeEntry<Member>[]>();
     for (const entry of this.lineage.nodeEntries()) {
-      const kind = entry.node!.kind;
+      const kind = entry.kind!;
       const list = byKind.get(kind);
       if (list) list.push(entry);
       else byKind.set(kind, [entry]);

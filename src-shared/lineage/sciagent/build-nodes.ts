@@ -195,7 +195,11 @@ function result(
   return { node, extras, edges, publishes };
 }
 
-function sessionEdge(facts: BuilderFacts, target: string, reason: EdgeReason = 'session_id'): LineageEdge {
+export function sessionEdge(
+  facts: Pick<BuilderFacts, 'sessionNode' | 'sessionEdgePrefix'>,
+  target: string,
+  reason: EdgeReason = 'session_id',
+): LineageEdge {
   return edge(facts.sessionNode, target, reasonList(reason), facts.sessionEdgePrefix + target);
 }
 
@@ -229,27 +233,10 @@ function buildTool(
     if (v.event.kind === 'tool_call') call ??= v;
     else if (v.event.kind === 'tool_result') res = v;
   }
-  const toolName = str(call?.body['tool_name']) ?? str(res?.body['tool_name']) ?? 'tool';
-  const node = baseNode(id, 'tool_call', toolName, views);
-  const output = obj(res?.body['output_summary']);
-  const jobId = output ? str(output['job_id']) : null;
-  node.data = {
-    toolName,
-    toolCallId: str(call?.body['tool_call_id']) ?? str(res?.body['tool_call_id']),
-    actor: str(call?.body['actor']) ?? str(res?.body['actor']),
-    // The call and result event ids are in `eventIds`; a big session has tens of thousands of
-    // tool nodes, so nothing here repeats what the node already says.
-    hasCall: Boolean(call),
-    hasResult: Boolean(res),
-    success: typeof res?.body['success'] === 'boolean' ? res.body['success'] : null,
-    durationMs: num(res?.body['duration_ms']),
-    error: clip(res?.body['error'], 200),
-    costUsd: num(res?.body['cost_usd']),
-    model: str(res?.body['model']),
-    jobId,
-  };
-  // A call with no result yet is still a node; a result with no call is marked missing its call.
-  node.missing = !call;
+  const node = baseNode(id, 'tool_call', '', views);
+  const result_ = res ? toolResultOf(res.body) : undefined;
+  toolNodeData(node, call ? toolSideOf(call.body) : undefined, result_);
+  const jobId = result_?.jobId ?? null;
   const edges = [sessionEdge(facts, id)];
   if (jobId === null) return result(node, edges);
   // Its edge into the job it started is its own: made by the job from every tool naming it, a
@@ -257,6 +244,94 @@ function buildTool(
   const job = nodeIds.job(jobId);
   if (ctx.exists(job)) edges.push(edge(id, job, reasonList('output_summary.job_id')));
   return result(node, edges, [['toolJob', jobId]]);
+}
+
+/** What a tool node shows of one of its events (read when the event arrives: see tool-table.ts). */
+export interface ToolSide {
+  toolName: string | null;
+  toolCallId: string | null;
+  actor: string | null;
+}
+
+/** …and of its result. */
+export interface ToolResultSide extends ToolSide {
+  success: boolean | null;
+  durationMs: number | null;
+  error: string | null;
+  costUsd: number | null;
+  model: string | null;
+  jobId: string | null;
+}
+
+export function toolSideOf(body: JsonObject): ToolSide {
+  return {
+    toolName: str(body['tool_name']),
+    toolCallId: str(body['tool_call_id']),
+    actor: str(body['actor']),
+  };
+}
+
+export function toolResultOf(body: JsonObject): ToolResultSide {
+  const output = obj(body['output_summary']);
+  return {
+    ...toolSideOf(body),
+    success: typeof body['success'] === 'boolean' ? body['success'] : null,
+    durationMs: num(body['duration_ms']),
+    error: clip(body['error'], 200),
+    costUsd: num(body['cost_usd']),
+    model: str(body['model']),
+    jobId: output ? str(output['job_id']) : null,
+  };
+}
+
+/**
+ * Sets a tool node's label, data and `missing` from its call and result: the one place that says
+ * what a tool node shows, whether built by the graph (buildTool) or kept as a row (tool-table.ts).
+ */
+export function toolNodeData(
+  node: LineageNode,
+  call: ToolSide | undefined,
+  res: ToolResultSide | undefined,
+): void {
+  const toolName = call?.toolName ?? res?.toolName ?? 'tool';
+  node.label = toolName;
+  node.data = {
+    toolName,
+    toolCallId: call?.toolCallId ?? res?.toolCallId ?? null,
+    actor: call?.actor ?? res?.actor ?? null,
+    // The call and result event ids are in `eventIds`; a big session has tens of thousands of
+    // tool nodes, so nothing here repeats what the node already says.
+    hasCall: Boolean(call),
+    hasResult: Boolean(res),
+    success: res ? res.success : null,
+    durationMs: res ? res.durationMs : null,
+    error: res ? res.error : null,
+    costUsd: res ? res.costUsd : null,
+    model: res ? res.model : null,
+    jobId: res ? res.jobId : null,
+  };
+  // A call with no result yet is still a node; a result with no call is marked missing its call.
+  node.missing = !call;
+}
+
+/** A node with nothing set but what every node has (for tool-table.ts). */
+export function bareNode(
+  id: string,
+  kind: LineageNode['kind'],
+  eventIds: string[],
+  seq: number | null,
+): LineageNode {
+  return {
+    id,
+    kind,
+    label: '',
+    eventIds,
+    seq,
+    data: PLACEHOLDER_DATA,
+    corrections: NO_CORRECTIONS,
+    stale: false,
+    missing: false,
+  };
 }
 
 function buildJob(

@@ -9,6 +9,8 @@ import { buildNode, SESSION_ANCHOR, signatureOf, type BuilderFacts, type Member 
 import { JobMembers } from './job-members';
 import { membershipOf, nodeIds } from './membership';
 import { SubagentAttachments } from './subagent-attachments';
+import { ToolTable } from './tool-table';
+import { EdgesWithRows, NodesWithRows } from './tool-table-views';
 import { str } from '../../formats/sciagent/types';
 
 export interface LineageBuilderOptions {
@@ -20,11 +22,21 @@ const KEPT_JOB_MEMBERS = 64;
 
 export class SciagentLineageBuilder {
   private readonly graph: ReactiveGraph<Member>;
+  /** Plain tool calls, as rows rather than graph nodes (tool-table.ts). */
+  private readonly tools: ToolTable;
   /**
-   * The node of every placed event (null: a correction, in no node), by the event's ordinal in
-   * the log — dense from 0, so an array: no map entry, nor a lookup by event id, per event.
+   * The node of every placed event (null: a correction, in no node; a number: a row of `tools`),
+   * by the event's ordinal in the log — dense from 0, so an array: no map entry, nor a lookup by
+   * event id, per event.
    */
-  private readonly membership: (string | null)[] = [];
+  private readonly membership: (string | number | null)[] = [];
+  /** The graph's nodes and edges with the tool rows' (made when read). */
+  readonly nodes: ReadonlyMap<string, LineageNode>;
+  readonly edges: ReadonlyMap<string, LineageEdge>;
+  private readonly promote = (nodeId: string, view: EventView): string => this.graph.addMember(nodeId, view);
+  private readonly setMembership = (ordinal: number, nodeId: string): void => {
+    this.membership[ordinal] = nodeId;
+  };
   private maxCorrectionSeq: number | null = null;
   /** Reused by nodeWithEventsOf (it never nests). */
   private readonly members: Member[] = [];
@@ -59,19 +71,18 @@ export class SciagentLineageBuilder {
       signatureOf,
     );
     this.graph.addMember(nodeIds.session(sessionId), SESSION_ANCHOR);
-  }
-
-  get nodes(): ReadonlyMap<string, LineageNode> {
-    return this.graph.nodes;
+    this.tools = new ToolTable({
+      sessionNode: facts.sessionNode,
+      sessionEdgePrefix: facts.sessionEdgePrefix,
+      eventAt: (ordinal) => log.events.at(ordinal),
+    });
+    this.nodes = new NodesWithRows(this.graph.nodes, this.tools);
+    this.edges = new EdgesWithRows(this.graph.edges, this.tools);
   }
 
   /** How many node builds the graph has run (what a change cost, for tests). */
   get rebuilds(): number {
     return this.graph.rebuilds;
-  }
-
-  get edges(): ReadonlyMap<string, LineageEdge> {
-    return this.graph.edges;
   }
 
   /** The node an event belongs to (null for corrections). */
@@ -82,7 +93,8 @@ export class SciagentLineageBuilder {
 
   /** The same for an event of the log at hand (no lookup by id). */
   nodeOfView(view: EventView): string | null {
-    return this.membership[view.event.ordinal] ?? null;
+    const node = this.membership[view.event.ordinal];
+    return typeof node === 'number' ? this.tools.nodeIdOf(node) : (node ?? null);
   }
 
   /**
@@ -91,6 +103,10 @@ export class SciagentLineageBuilder {
    */
   nodeWithEventsOf(view: EventView, events: EventView[]): LineageNode | undefined {
     const nodeId = this.membership[view.event.ordinal];
+    if (typeof nodeId === 'number') {
+      this.tools.eventsInto(nodeId, events);
+      return this.tools.node(nodeId);
+    }
     if (!nodeId) return undefined;
     const members = this.members;
     const node = this.graph.nodeWithMembers(nodeId, members);
@@ -103,13 +119,34 @@ export class SciagentLineageBuilder {
    * Every node's entry in node order (ReactiveGraph.nodeEntries), for a snapshot: it reads each
    * node's members from its entry and places it there, without a map of node ids.
    */
-  nodeEntries(): IterableIterator<NodeEntry<Member>> {
-    return this.graph.nodeEntries();
+  *nodeEntries(): IterableIterator<NodeEntry<Member>> {
+    yield* this.graph.nodeEntries();
+    yield* this.tools.entries();
   }
 
   /** The position a pass over `nodeEntries` gave node `id`; -1 when it has no node. */
   positionOf(nodeId: string): number {
-    return this.graph.positionOf(nodeId);
+    const position = this.graph.positionOf(nodeId);
+    if (position >= 0) return position;
+    const row = this.tools.rowOf(nodeId);
+    return row < 0 ? -1 : this.tools.getPosition(row);
+  }
+
+  /**
+   * Whether the event is a tool call or result whose node has both (appended to `events`, when
+   * so): nothing reads their bodies again unless a correction changes one (LiveSession).
+   */
+  settledToolEvents(view: EventView, events: EventView[]): boolean {
+    const place = this.membership[view.event.ordinal];
+    if (typeof place === 'number') {
+      if (!this.tools.settled(place)) return false;
+      this.tools.eventsInto(place, events);
+      return true;
+    }
+    const node = this.nodeWithEventsOf(view, events);
+    if (node?.data['hasCall'] === true && node.data['hasResult'] === true) return true;
+    events.length = 0;
+    return false;
   }
 
   /**
@@ -119,11 +156,14 @@ export class SciagentLineageBuilder {
    * log. `onMember` is told the ordinal of each of its own events (those the timeline says belong
    * to it).
    */
-  ordinalsOfEntry(entry: NodeEntry<Member>, onMember: (ordinal: number) => void): (string | number)[] {
+  ordinalsOfEntry(
+    entry: NodeEntry<Member>,
+    onMember: (ordinal: number) => void,
+    node: LineageNode = entry.node!,
+  ): (string | number)[] {
     const members = this.members;
     entry.membersInto(members);
     for (const m of members) if (m !== SESSION_ANCHOR) onMember(m.event.ordinal);
-    const node = entry.node!;
     // Most nodes have one to a few members (searched: their ids are the members' own strings, so
     // === is a pointer test); a job can have thousands (a map, not a search per event).
     let byId: Map<string, number> | null = null;
@@ -153,12 +193,14 @@ export class SciagentLineageBuilder {
     for (const view of delta.corrected) {
       this.place(view);
       const nodeId = this.membership[view.event.ordinal];
-      if (nodeId) this.graph.markDirty(nodeId);
+      if (typeof nodeId === 'string') this.graph.markDirty(nodeId);
     }
     // A target may arrive after its correction (added already corrected) or before it.
     for (const view of delta.added) this.noteCorrections(view);
     for (const view of delta.corrected) this.noteCorrections(view);
-    return this.graph.flush();
+    const out = this.graph.flush();
+    this.tools.flushInto(out.upsertedNodes, out.upsertedEdges);
+    return out;
   }
 
   private noteCorrections(view: EventView): void {
@@ -175,6 +217,19 @@ export class SciagentLineageBuilder {
   private place(view: EventView): void {
     const eventId = view.event.eventId;
     const kind = view.event.kind;
+    const ordinal = view.event.ordinal;
+    if (kind === 'tool_call' || kind === 'tool_result') {
+      const row = this.membership[ordinal];
+      // A row's event placed again (a correction changed it): its row goes into the graph first.
+      if (typeof row === 'number') this.tools.promote(row, this.promote, this.setMembership);
+      else if (row === undefined) {
+        const placed = this.tools.place(view, this.promote, this.setMembership);
+        if (placed !== null) {
+          this.membership[ordinal] = placed;
+          return;
+        }
+      }
+    }
     const name = attachedByName(kind) ? str(view.body['subagent_name']) : null;
     let next = membershipOf(view, this.sessionId);
     // Attached with a null name too: a correction that removes the name detaches the event.
@@ -182,10 +237,10 @@ export class SciagentLineageBuilder {
       next = this.attachments.attach(name, view.event.seq, eventId) ?? next;
     if (kind === 'produces_validation_passed' || kind === 'produces_validation_failed')
       this.attachments.attach(name, view.event.seq, eventId);
-    const ordinal = view.event.ordinal;
-    const prev = this.membership[ordinal];
+    const prev = this.membership[ordinal] as string | null | undefined;
     if (prev !== next || prev === undefined) {
       if (prev) this.graph.removeMember(prev, view);
+      if (next?.startsWith('tool:')) this.tools.intoGraph(next, this.promote, this.setMembership);
       // The graph's own copy of the node id: one string per node, not one per event.
       this.membership[ordinal] = next ? (next = this.graph.addMember(next, view)) : next;
     }
@@ -197,7 +252,7 @@ export class SciagentLineageBuilder {
         if (movedView.event.kind === 'subagent_observation') this.place(movedView);
         else {
           const validation = this.membership[movedView.event.ordinal];
-          if (validation) this.graph.markDirty(validation);
+          if (typeof validation === 'string') this.graph.markDirty(validation);
         }
       }
     }

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sessionLines } from '../../../bench/generate-session.mjs';
 import { SessionLog } from '../../formats/sciagent/session-log';
+import type { LineageDelta, LineageEdge, LineageNode } from '../types';
 import { SciagentLineageBuilder } from './lineage-builder';
 
 const enc = new TextEncoder();
@@ -13,12 +14,16 @@ const enc = new TextEncoder();
 /**
  * Digests taken with the engine as it was before it was made cheaper per event (issue 8): a change
  * to either is a change of output, and must be meant. Since then a job's launches no longer carry
- * their commands (the detail reads them from disk): these are the digests of that engine's output
+ * their commands (the detail reads them from disk): the graph's digest is that engine's output
  * with `commandOriginal` and `commandResolved` left out (taken so, with its code, to check that
- * nothing else changed), which are those of the engine now.
+ * nothing else changed). Since plain tool calls are rows (tool-table.ts), the deltas' digest is
+ * taken again: checked against the engine before, every delta upserts and removes the same nodes
+ * and removes the same edges; a tool row a correction moves into the graph sends its unchanged
+ * edge from the session again, and the rows' nodes and edges come after the graph's in
+ * `nodes` and `edges`.
  */
 const GOLDEN_GRAPH = 'd47d95313761c8eaa5abe5474aa0b43820949bcffaac062d8ff9cf66d160082f';
-const GOLDEN_DELTAS = '64091f4c79e628dba0d55142527c3b177c9fe438c520459bf04f09426d96f1aa';
+const GOLDEN_DELTAS = 'd3db6b5e38e7e0c83ad24c8935b7fbec61341901a1a493deae24f103464ae147';
 
 type Json = Record<string, unknown>;
 
@@ -154,6 +159,25 @@ describe('sciagent lineage replay', () => {
     expect(
       sha(JSON.stringify([run.deltas, [...run.lineage.nodes.keys()], [...run.lineage.edges.keys()]])),
     ).toBe(GOLDEN_DELTAS);
+  });
+
+  it('sends deltas that, applied in order, give the graph (rows and graph nodes alike)', () => {
+    for (const chunk of [1, 64]) {
+      const run = replay(lines, chunk);
+      const nodes = new Map<string, unknown>();
+      const edges = new Map<string, unknown>();
+      for (const text of run.deltas) {
+        const d = JSON.parse(text) as LineageDelta;
+        for (const n of d.upsertedNodes) nodes.set(n.id, n);
+        for (const id of d.removedNodes) nodes.delete(id);
+        for (const e of d.upsertedEdges) edges.set(e.id, e);
+        for (const id of d.removedEdges) edges.delete(id);
+      }
+      const byId = <T extends { id: string }>(xs: Iterable<T>) =>
+        JSON.stringify([...xs].sort((a, b) => (a.id < b.id ? -1 : 1)));
+      expect(byId(nodes.values() as Iterable<LineageNode>)).toBe(byId(run.lineage.nodes.values()));
+      expect(byId(edges.values() as Iterable<LineageEdge>)).toBe(byId(run.lineage.edges.values()));
+    }
   });
 
   it('builds the same graph whatever order the lines arrive in', () => {

@@ -1,0 +1,366 @@
+/**
+ * The plain tool calls of a session, kept as rows of columns rather than as graph nodes.
+ *
+ * Two events in three of a long session are a tool call or its result, and nearly every such pair
+ * is plain: one call, one result, no correction, no job named. As a node of the reactive graph
+ * each pair cost ~500 bytes (its state, node, data, edge, event-id list, id strings, map entries)
+ * and the graph's upkeep on every event; as a row it costs its call id, a map entry and a few
+ * column cells, and its node is made only when something reads it (a delta, a snapshot, a detail).
+ *
+ * What a row holds is read from its events' bodies when they arrive (bodies of settled tool calls
+ * are then let go of: `LiveSession.dropSettledTools`), by the same code as the graph's tool nodes
+ * (build-nodes' `toolResultOf`, `toolNodeData`), so a row's node is the node the graph would build.
+ * Anything else — a second call or result for the id, a correction of either event, a result that
+ * names a job (its node publishes `toolJob` and has an edge into the job) — moves the row into the
+ * graph (`promote`), which handles every case; the id stays there for good.
+ */
+import type { EventView } from '../../formats/sciagent/session-log';
+import { compareEvents } from '../../formats/sciagent/session-log';
+import { type JsonObject, str } from '../../formats/sciagent/types';
+import type { NodeEntry } from '../reactive-graph';
+import type { LineageEdge, LineageNode } from '../types';
+import {
+  bareNode,
+  sessionEdge,
+  type ToolResultSide,
+  type ToolSide,
+  toolNodeData,
+  toolResultOf,
+} from './build-nodes';
+
+/** A call id whose node is the graph's (promoted, or never plain). */
+const IN_GRAPH = -1;
+const NONE = -1;
+const TOOL_PREFIX = 'tool:';
+
+export interface ToolTableFacts {
+  sessionNode: string;
+  sessionEdgePrefix: string;
+  /** The log's event at an ordinal. */
+  eventAt(ordinal: number): EventView | undefined;
+}
+
+/** Puts a row's events into the graph's node `nodeId`; returns the graph's own copy of the id. */
+export type Promote = (nodeId: string, view: EventView) => string;
+
+export class ToolTable {
+  /** Row (≥ 0) of each plain call id; IN_GRAPH for an id the graph has. */
+  private readonly byCallId = new Map<string, number>();
+  /** Per row: its call id (null once promoted). */
+  private readonly callIds: (string | null)[] = [];
+  /** Per row: the ordinals of its call and result (NONE: not yet). */
+  private call = new Int32Array(1024);
+  private result = new Int32Array(1024);
+  /**
+   * Per row, what its node shows of each side (build-nodes' ToolSide, ToolResultSide), read as the
+   * event arrived: in columns, not an object a side (each was ~100 bytes with its numbers). Its
+   * call id is the row's; strings are the log's interned ones; NaN and -1 stand for null.
+   */
+  private readonly callNames: (string | null)[] = [];
+  private readonly callActors: (string | null)[] = [];
+  private readonly resultNames: (string | null)[] = [];
+  private readonly resultActors: (string | null)[] = [];
+  private readonly models: (string | null)[] = [];
+  private success = new Int8Array(1024);
+  private durationMs = new Float64Array(1024);
+  private costUsd = new Float64Array(1024);
+  /** Errors (clipped) of the rows whose result has one: few. */
+  private readonly errors = new Map<number, string>();
+  /** Per row: the position a pass over `entries` gave it (see NodeEntry.position). */
+  private positions = new Int32Array(1024);
+  /** Rows changed since the last `flushInto`, and whether each row's edge was sent. */
+  private pending: number[] = [];
+  private queued = new Uint8Array(1024);
+  private edgeSent = new Uint8Array(1024);
+  private live = 0;
+
+  constructor(private readonly facts: ToolTableFacts) {}
+
+  /** Rows held (plain tool nodes). */
+  get size(): number {
+    return this.live;
+  }
+
+  /**
+   * Keeps a tool call or result as (part of) a row when its node is plain; returns the row, or
+   * null when the event belongs to the graph (the caller places it there). `promote` moves a row
+   * this event would make not plain into the graph first.
+   */
+  place(
+    view: EventView,
+    promote: Promote,
+    setMembership: (ordinal: number, node: string) => void,
+  ): number | null {
+    const { body, event } = view;
+    const callId = str(body['tool_call_id']);
+    if (callId === null) return null; // its node is `tool:event:<id>`: the graph's
+    const isCall = event.kind === 'tool_call';
+    const side = isCall ? null : toolResultOf(body);
+    const plain = view.corrections.length === 0 && (side === null || side.jobId === null);
+    const row = this.byCallId.get(callId);
+    if (row === IN_GRAPH) return null;
+    if (row === undefined) {
+      if (!plain) {
+        this.byCallId.set(callId, IN_GRAPH);
+        return null;
+      }
+      return this.add(callId, event.ordinal, isCall, body, side);
+    }
+    const slots = isCall ? this.call : this.result;
+    if (plain && slots[row] === NONE) {
+      slots[row] = event.ordinal;
+      if (side) this.setResult(row, side);
+      else this.setCall(row, body);
+      this.queue(row);
+      return row;
+    }
+    this.promote(row, promote, setMembership);
+    return null;
+  }
+
+  /**
+   * Moves a row into the graph (a correction arrived for one of its events): its events become
+   * members of the graph's node of the same id, and the graph sends that node from now on.
+   */
+  promote(row: number, promote: Promote, setMembership: (ordinal: number, node: string) => void): void {
+    const callId = this.callIds[row]!;
+    const nodeId = TOOL_PREFIX + callId;
+    for (const ordinal of this.ordinalsOf(row)) {
+      const view = this.facts.eventAt(ordinal);
+      if (view) setMembership(ordinal, promote(nodeId, view));
+    }
+    this.byCallId.set(callId, IN_GRAPH);
+    this.callIds[row] = null;
+    this.callNames[row] = this.callActors[row] = null;
+    this.resultNames[row] = this.resultActors[row] = this.models[row] = null;
+    this.errors.delete(row);
+    this.live--;
+  }
+
+  /**
+   * The graph takes an event into tool node `nodeId` (one the table did not keep, or moved there by
+   * a correction): a row of that id goes into the graph with it, and the id stays there.
+   */
+  intoGraph(nodeId: string, promote: Promote, setMembership: (ordinal: number, node: string) => void): void {
+    const callId = nodeId.slice(TOOL_PREFIX.length);
+    const row = this.byCallId.get(callId);
+    if (row === undefined) this.byCallId.set(callId, IN_GRAPH);
+    else if (row !== IN_GRAPH) this.promote(row, promote, setMembership);
+  }
+
+  /** The row's node id, or null when it is no longer a row. */
+  nodeIdOf(row: number): string | null {
+    const callId = this.callIds[row];
+    return callId == null ? null : TOOL_PREFIX + callId;
+  }
+
+  /** The row of a node id (`tool:<call id>`), or -1. */
+  rowOf(nodeId: string): number {
+    if (!nodeId.startsWith(TOOL_PREFIX)) return -1;
+    const row = this.byCallId.get(nodeId.slice(TOOL_PREFIX.length));
+    return row === undefined ? -1 : row;
+  }
+
+  /** Whether the row has both its call and its result. */
+  settled(row: number): boolean {
+    return this.callIds[row] != null && this.call[row] !== NONE && this.result[row] !== NONE;
+  }
+
+  /** The row's events, in reading order. */
+  eventsInto(row: number, out: EventView[]): void {
+    for (const ordinal of this.ordinalsOf(row)) {
+      const view = this.facts.eventAt(ordinal);
+      if (view) out.push(view);
+    }
+  }
+
+  /** The row's node, made now (the same node the graph's buildTool makes of its events). */
+  node(row: number): LineageNode {
+    const events: EventView[] = [];
+    this.eventsInto(row, events);
+    let seq: number | null = null;
+    for (const v of events)
+      if (v.event.seq !== null && (seq === null || v.event.seq < seq)) seq = v.event.seq;
+    const node = bareNode(
+      TOOL_PREFIX + this.callIds[row]!,
+      'tool_call',
+      events.map((v) => v.event.eventId),
+      seq,
+    );
+    toolNodeData(node, this.callSide(row), this.resultSide(row));
+    return node;
+  }
+
+  /** The row's one edge: from the session. */
+  edge(row: number): LineageEdge {
+    return sessionEdge(this.facts, TOOL_PREFIX + this.callIds[row]!);
+  }
+
+  /** The row of an edge id (`<session>->tool:<call id>`), or -1. */
+  rowOfEdge(edgeId: string): number {
+    const prefix = this.facts.sessionEdgePrefix;
+    return edgeId.startsWith(prefix) ? this.rowOf(edgeId.slice(prefix.length)) : -1;
+  }
+
+  /** The rows held, in the order they were made. */
+  *rows(): IterableIterator<number> {
+    for (let row = 0; row < this.callIds.length; row++) if (this.callIds[row] != null) yield row;
+  }
+
+  /** Entries for a pass over every node (ReactiveGraph.nodeEntries' kind). */
+  *entries(): IterableIterator<NodeEntry<EventView>> {
+    for (const row of this.rows()) yield new RowEntry(this, row);
+  }
+
+  getPosition(row: number): number {
+    return this.positions[row]!;
+  }
+
+  setPosition(row: number, position: number): void {
+    this.positions[row] = position;
+  }
+
+  /** The nodes (and first edges) of the rows changed since the last call, into a graph delta. */
+  flushInto(nodes: LineageNode[], edges: LineageEdge[]): void {
+    for (const row of this.pending) {
+      this.queued[row] = 0;
+      if (this.callIds[row] == null) continue; // moved into the graph meanwhile: it sends it
+      nodes.push(this.node(row));
+      if (!this.edgeSent[row]) {
+        this.edgeSent[row] = 1;
+        edges.push(this.edge(row));
+      }
+    }
+    this.pending = [];
+  }
+
+  private add(
+    callId: string,
+    ordinal: number,
+    isCall: boolean,
+    body: JsonObject,
+    side: ToolResultSide | null,
+  ): number {
+    const row = this.callIds.length;
+    if (row === this.call.length) this.grow();
+    this.callIds.push(callId);
+    this.callNames.push(null);
+    this.callActors.push(null);
+    this.resultNames.push(null);
+    this.resultActors.push(null);
+    this.models.push(null);
+    this.call[row] = isCall ? ordinal : NONE;
+    this.result[row] = isCall ? NONE : ordinal;
+    if (side) this.setResult(row, side);
+    else this.setCall(row, body);
+    this.byCallId.set(callId, row);
+    this.live++;
+    this.queue(row);
+    return row;
+  }
+
+  private setCall(row: number, body: JsonObject): void {
+    this.callNames[row] = str(body['tool_name']);
+    this.callActors[row] = str(body['actor']);
+  }
+
+  private setResult(row: number, side: ToolResultSide): void {
+    this.resultNames[row] = side.toolName;
+    this.resultActors[row] = side.actor;
+    this.models[row] = side.model;
+    this.success[row] = side.success === null ? -1 : side.success ? 1 : 0;
+    this.durationMs[row] = side.durationMs ?? Number.NaN;
+    this.costUsd[row] = side.costUsd ?? Number.NaN;
+    if (side.error !== null) this.errors.set(row, side.error);
+  }
+
+  private callSide(row: number): ToolSide | undefined {
+    if (this.call[row] === NONE) return undefined;
+    return { toolName: this.callNames[row]!, toolCallId: this.callIds[row]!, actor: this.callActors[row]! };
+  }
+
+  private resultSide(row: number): ToolResultSide | undefined {
+    if (this.result[row] === NONE) return undefined;
+    const success = this.success[row];
+    return {
+      toolName: this.resultNames[row]!,
+      toolCallId: this.callIds[row]!,
+      actor: this.resultActors[row]!,
+      success: success === -1 ? null : success === 1,
+      durationMs: orNull(this.durationMs[row]!),
+      error: this.errors.get(row) ?? null,
+      costUsd: orNull(this.costUsd[row]!),
+      model: this.models[row]!,
+      jobId: null, // a result that names a job is the graph's
+    };
+  }
+
+  private queue(row: number): void {
+    if (this.queued[row]) return;
+    this.queued[row] = 1;
+    this.pending.push(row);
+  }
+
+  /** The row's event ordinals in reading order (seq, then file position). */
+  private ordinalsOf(row: number): number[] {
+    const call = this.call[row]!;
+    const result = this.result[row]!;
+    if (call === NONE) return result === NONE ? [] : [result];
+    if (result === NONE) return [call];
+    const a = this.facts.eventAt(call);
+    const b = this.facts.eventAt(result);
+    return a && b && compareEvents(a.event, b.event) > 0 ? [result, call] : [call, result];
+  }
+
+  private grow(): void {
+    const cap = this.call.length * 2;
+    this.call = grown(this.call, cap);
+    this.result = grown(this.result, cap);
+    this.positions = grown(this.positions, cap);
+    this.success = grown(this.success, cap);
+    this.durationMs = grown(this.durationMs, cap);
+    this.costUsd = grown(this.costUsd, cap);
+    this.queued = grown(this.queued, cap);
+    this.edgeSent = grown(this.edgeSent, cap);
+  }
+}
+
+const orNull = (n: number) => (Number.isNaN(n) ? null : n);
+
+function grown<T extends Int32Array | Uint8Array | Int8Array | Float64Array>(a: T, cap: number): T {
+  const next = new (a.constructor as new (n: number) => T)(cap);
+  next.set(a);
+  return next;
+}
+
+/** A row as an entry of a pass over every node (made for the pass; nothing keeps it). */
+class RowEntry implements NodeEntry<EventView> {
+  constructor(
+    private readonly table: ToolTable,
+    private readonly row: number,
+  ) {}
+
+  get id(): string {
+    return this.table.nodeIdOf(this.row)!;
+  }
+
+  get node(): LineageNode {
+    return this.table.node(this.row);
+  }
+
+  get kind(): LineageNode['kind'] {
+    return 'tool_call';
+  }
+
+  get position(): number {
+    return this.table.getPosition(this.row);
+  }
+
+  set position(position: number) {
+    this.table.setPosition(this.row, position);
+  }
+
+  membersInto(out: EventView[]): void {
+    this.table.eventsInto(this.row, out);
+  }
+}
