@@ -156,7 +156,7 @@ export class LiveSession {
   apply(records: readonly ClassifiedRecord[], committedOffset: number, fileBytes: number): void {
     this.strings.records(records);
     const delta = this.log.pushRecords(records);
-    const lineageDelta = this.lineage.apply(delta);
+    const lineageDelta = this.lineage.apply(delta, this.followed);
     const pending = this.followed ? this.pendingDelta() : null;
     if (pending) {
       foldInto(pending, lineageDelta);

@@ -80,6 +80,11 @@ export class SciagentLineageBuilder {
     this.edges = new EdgesWithRows(this.graph.edges, this.tools);
   }
 
+  /** How many tool nodes are kept as rows (plain: one call, one result, no correction, no job). */
+  get toolRows(): number {
+    return this.tools.size;
+  }
+
   /** How many node builds the graph has run (what a change cost, for tests). */
   get rebuilds(): number {
     return this.graph.rebuilds;
@@ -187,8 +192,11 @@ export class SciagentLineageBuilder {
     return out;
   }
 
-  /** Applies one reader delta and returns the graph delta it causes. */
-  apply(delta: LogDelta): LineageDelta {
+  /**
+   * Applies one reader delta and returns the graph delta it causes. `wanted` false: nobody reads
+   * the returned delta (a session nobody follows); tool rows' nodes are then not made for it.
+   */
+  apply(delta: LogDelta, wanted = true): LineageDelta {
     for (const view of delta.added) this.place(view);
     for (const view of delta.corrected) {
       this.place(view);
@@ -199,7 +207,7 @@ export class SciagentLineageBuilder {
     for (const view of delta.added) this.noteCorrections(view);
     for (const view of delta.corrected) this.noteCorrections(view);
     const out = this.graph.flush();
-    this.tools.flushInto(out.upsertedNodes, out.upsertedEdges);
+    this.tools.flushInto(wanted ? { nodes: out.upsertedNodes, edges: out.upsertedEdges } : null);
     return out;
   }
 

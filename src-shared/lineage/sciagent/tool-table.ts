@@ -220,11 +220,19 @@ export class ToolTable {
     this.positions[row] = position;
   }
 
-  /** The nodes (and first edges) of the rows changed since the last call, into a graph delta. */
-  flushInto(nodes: LineageNode[], edges: LineageEdge[]): void {
+  /**
+   * The nodes (and first edges) of the rows changed since the last call, into a graph delta; with
+   * `into` null, nobody reads the delta (no node is made).
+   */
+  flushInto(into: { nodes: LineageNode[]; edges: LineageEdge[] } | null): void {
     for (const row of this.pending) {
       this.queued[row] = 0;
       if (this.callIds[row] == null) continue; // moved into the graph meanwhile: it sends it
+      if (into === null) {
+        this.edgeSent[row] = 1; // what a reader takes later is a snapshot, which has it
+        continue;
+      }
+      const { nodes, edges } = into;
       nodes.push(this.node(row));
       if (!this.edgeSent[row]) {
         this.edgeSent[row] = 1;
