@@ -273,8 +273,11 @@ export function toolSideOf(body: JsonObject): ToolSide {
 
 export function toolResultOf(body: JsonObject): ToolResultSide {
   const output = obj(body['output_summary']);
+  // One literal, not a spread of toolSideOf's: this runs for every tool result read.
   return {
-    ...toolSideOf(body),
+    toolName: str(body['tool_name']),
+    toolCallId: str(body['tool_call_id']),
+    actor: str(body['actor']),
     success: typeof body['success'] === 'boolean' ? body['success'] : null,
     durationMs: num(body['duration_ms']),
     error: clip(body['error'], 200),
