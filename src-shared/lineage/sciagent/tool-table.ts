@@ -19,6 +19,8 @@ import { compareEvents } from '../../formats/sciagent/session-log';
 import { type JsonObject, str } from '../../formats/sciagent/types';
 import type { NodeEntry } from '../reactive-graph';
 import type { LineageEdge, LineageNode } from '../types';
+import { RowIndex } from './row-index';
+import { StringCodes } from './string-codes';
 import {
   bareNode,
   sessionEdge,
@@ -28,8 +30,11 @@ import {
   toolResultOf,
 } from './build-nodes';
 
-/** A call id whose node is the graph's (promoted, or never plain). */
+/** What `find` says of a call id whose node is the graph's (promoted, or never plain)… */
 const IN_GRAPH = -1;
+/** …and of one not seen yet. */
+const UNSEEN = -2;
+/** An empty ordinal. */
 const NONE = -1;
 const TOOL_PREFIX = 'tool:';
 
@@ -44,10 +49,11 @@ export interface ToolTableFacts {
 export type Promote = (nodeId: string, view: EventView) => string;
 
 export class ToolTable {
-  /** Row (≥ 0) of each plain call id; IN_GRAPH for an id the graph has. */
-  private readonly byCallId = new Map<string, number>();
   /** Per row: its call id (null once promoted). */
   private readonly callIds: (string | null)[] = [];
+  /** Rows by call id, and the call ids the graph has (few). */
+  private readonly index = new RowIndex((row) => this.callIds[row] ?? null);
+  private readonly inGraph = new Set<string>();
   /** Per row: the ordinals of its call and result (NONE: not yet). */
   private call = new Int32Array(1024);
   private result = new Int32Array(1024);
@@ -56,11 +62,12 @@ export class ToolTable {
    * event arrived: in columns, not an object a side (each was ~100 bytes with its numbers). Its
    * call id is the row's; strings are the log's interned ones; NaN and -1 stand for null.
    */
-  private readonly callNames: (string | null)[] = [];
-  private readonly callActors: (string | null)[] = [];
-  private readonly resultNames: (string | null)[] = [];
-  private readonly resultActors: (string | null)[] = [];
-  private readonly models: (string | null)[] = [];
+  private readonly codes = new StringCodes();
+  private callName = new Uint32Array(1024);
+  private callActor = new Uint32Array(1024);
+  private resultName = new Uint32Array(1024);
+  private resultActor = new Uint32Array(1024);
+  private model = new Uint32Array(1024);
   private success = new Int8Array(1024);
   private durationMs = new Float64Array(1024);
   private costUsd = new Float64Array(1024);
@@ -97,11 +104,11 @@ export class ToolTable {
     const isCall = event.kind === 'tool_call';
     const side = isCall ? null : toolResultOf(body);
     const plain = view.corrections.length === 0 && (side === null || side.jobId === null);
-    const row = this.byCallId.get(callId);
+    const row = this.find(callId);
     if (row === IN_GRAPH) return null;
-    if (row === undefined) {
+    if (row === UNSEEN) {
       if (!plain) {
-        this.byCallId.set(callId, IN_GRAPH);
+        this.inGraph.add(callId);
         return null;
       }
       return this.add(callId, event.ordinal, isCall, body, side);
@@ -129,10 +136,8 @@ export class ToolTable {
       const view = this.facts.eventAt(ordinal);
       if (view) setMembership(ordinal, promote(nodeId, view));
     }
-    this.byCallId.set(callId, IN_GRAPH);
+    this.inGraph.add(callId);
     this.callIds[row] = null;
-    this.callNames[row] = this.callActors[row] = null;
-    this.resultNames[row] = this.resultActors[row] = this.models[row] = null;
     this.errors.delete(row);
     this.live--;
   }
@@ -143,8 +148,8 @@ export class ToolTable {
    */
   intoGraph(nodeId: string, promote: Promote, setMembership: (ordinal: number, node: string) => void): void {
     const callId = nodeId.slice(TOOL_PREFIX.length);
-    const row = this.byCallId.get(callId);
-    if (row === undefined) this.byCallId.set(callId, IN_GRAPH);
+    const row = this.find(callId);
+    if (row === UNSEEN) this.inGraph.add(callId);
     else if (row !== IN_GRAPH) this.promote(row, promote, setMembership);
   }
 
@@ -157,8 +162,8 @@ export class ToolTable {
   /** The row of a node id (`tool:<call id>`), or -1. */
   rowOf(nodeId: string): number {
     if (!nodeId.startsWith(TOOL_PREFIX)) return -1;
-    const row = this.byCallId.get(nodeId.slice(TOOL_PREFIX.length));
-    return row === undefined ? -1 : row;
+    const row = this.find(nodeId.slice(TOOL_PREFIX.length));
+    return row < 0 ? -1 : row;
   }
 
   /** Whether the row has both its call and its result. */
@@ -252,30 +257,25 @@ export class ToolTable {
     const row = this.callIds.length;
     if (row === this.call.length) this.grow();
     this.callIds.push(callId);
-    this.callNames.push(null);
-    this.callActors.push(null);
-    this.resultNames.push(null);
-    this.resultActors.push(null);
-    this.models.push(null);
     this.call[row] = isCall ? ordinal : NONE;
     this.result[row] = isCall ? NONE : ordinal;
     if (side) this.setResult(row, side);
     else this.setCall(row, body);
-    this.byCallId.set(callId, row);
+    this.index.add(callId, row);
     this.live++;
     this.queue(row);
     return row;
   }
 
   private setCall(row: number, body: JsonObject): void {
-    this.callNames[row] = str(body['tool_name']);
-    this.callActors[row] = str(body['actor']);
+    this.callName[row] = this.codes.codeOf(str(body['tool_name']));
+    this.callActor[row] = this.codes.codeOf(str(body['actor']));
   }
 
   private setResult(row: number, side: ToolResultSide): void {
-    this.resultNames[row] = side.toolName;
-    this.resultActors[row] = side.actor;
-    this.models[row] = side.model;
+    this.resultName[row] = this.codes.codeOf(side.toolName);
+    this.resultActor[row] = this.codes.codeOf(side.actor);
+    this.model[row] = this.codes.codeOf(side.model);
     this.success[row] = side.success === null ? -1 : side.success ? 1 : 0;
     this.durationMs[row] = side.durationMs ?? Number.NaN;
     this.costUsd[row] = side.costUsd ?? Number.NaN;
@@ -284,23 +284,35 @@ export class ToolTable {
 
   private callSide(row: number): ToolSide | undefined {
     if (this.call[row] === NONE) return undefined;
-    return { toolName: this.callNames[row]!, toolCallId: this.callIds[row]!, actor: this.callActors[row]! };
+    const { codes } = this;
+    return {
+      toolName: codes.stringOf(this.callName[row]!),
+      toolCallId: this.callIds[row]!,
+      actor: codes.stringOf(this.callActor[row]!),
+    };
   }
 
   private resultSide(row: number): ToolResultSide | undefined {
     if (this.result[row] === NONE) return undefined;
     const success = this.success[row];
     return {
-      toolName: this.resultNames[row]!,
+      toolName: this.codes.stringOf(this.resultName[row]!),
       toolCallId: this.callIds[row]!,
-      actor: this.resultActors[row]!,
+      actor: this.codes.stringOf(this.resultActor[row]!),
       success: success === -1 ? null : success === 1,
       durationMs: orNull(this.durationMs[row]!),
       error: this.errors.get(row) ?? null,
       costUsd: orNull(this.costUsd[row]!),
-      model: this.models[row]!,
+      model: this.codes.stringOf(this.model[row]!),
       jobId: null, // a result that names a job is the graph's
     };
+  }
+
+  /** The row of a call id, IN_GRAPH, or UNSEEN. */
+  private find(callId: string): number {
+    const row = this.index.get(callId);
+    if (row >= 0) return row;
+    return this.inGraph.has(callId) ? IN_GRAPH : UNSEEN;
   }
 
   private queue(row: number): void {
@@ -328,6 +340,11 @@ export class ToolTable {
     this.success = grown(this.success, cap);
     this.durationMs = grown(this.durationMs, cap);
     this.costUsd = grown(this.costUsd, cap);
+    this.callName = grown(this.callName, cap);
+    this.callActor = grown(this.callActor, cap);
+    this.resultName = grown(this.resultName, cap);
+    this.resultActor = grown(this.resultActor, cap);
+    this.model = grown(this.model, cap);
     this.queued = grown(this.queued, cap);
     this.edgeSent = grown(this.edgeSent, cap);
   }
@@ -335,7 +352,10 @@ export class ToolTable {
 
 const orNull = (n: number) => (Number.isNaN(n) ? null : n);
 
-function grown<T extends Int32Array | Uint8Array | Int8Array | Float64Array>(a: T, cap: number): T {
+function grown<T extends Int32Array | Uint8Array | Int8Array | Uint32Array | Float64Array>(
+  a: T,
+  cap: number,
+): T {
   const next = new (a.constructor as new (n: number) => T)(cap);
   next.set(a);
   return next;

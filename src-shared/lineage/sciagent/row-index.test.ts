@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { RowIndex } from './row-index';
+
+describe('RowIndex', () => {
+  it('finds every row by its key through growths, and passes over rows that left', () => {
+    const keys: (string | null)[] = [];
+    const index = new RowIndex((row) => keys[row] ?? null);
+    for (let i = 0; i < 5000; i++) {
+      const key = `toolu_${(i * 7919).toString(36)}`;
+      expect(index.get(key)).toBe(-1);
+      keys.push(key);
+      index.add(key, i);
+    }
+    for (let i = 0; i < 5000; i++) expect(index.get(keys[i]!)).toBe(i);
+    // Rows that left their table (promoted) are not found, through a growth too.
+    for (let i = 0; i < 5000; i += 3) keys[i] = null;
+    for (let i = 5000; i < 9000; i++) {
+      keys.push(`late-${i}`);
+      index.add(`late-${i}`, i);
+    }
+    expect(index.get(`toolu_${(0).toString(36)}`)).toBe(-1);
+    for (let i = 1; i < 9000; i++) if (keys[i] !== null) expect(index.get(keys[i]!)).toBe(i);
+    expect(index.get('')).toBe(-1);
+  });
+});
