@@ -128,7 +128,7 @@ function tagOf(hash: number): number {
 }
 
 /** FNV-1a over the UTF-16 code units, with a final mix (ids often differ only in their last digits). */
-function hashOf(id: string): number {
+export function hashOf(id: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
   h ^= h >>> 16;

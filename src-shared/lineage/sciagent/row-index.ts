@@ -7,6 +7,8 @@
  * Rows are only added, never removed: a row that leaves its table is asked about by key as
  * usual, and its key column says null (a slot meeting it is passed like any other key's).
  */
+import { hashOf } from '../../formats/sciagent/event-index';
+
 export class RowIndex {
   /** Row + 1 per slot (0: empty); a power of two in size, at most half full. */
   private slots = new Int32Array(1024);
@@ -49,11 +51,4 @@ export class RowIndex {
       else this.count--;
     }
   }
-}
-
-/** FNV-1a over the string's UTF-16 code units. */
-function hashOf(key: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
-  return h >>> 0;
 }

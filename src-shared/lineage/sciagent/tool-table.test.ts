@@ -110,6 +110,23 @@ describe('tool table', () => {
     expect(read.upsertedEdges).toEqual([]);
   });
 
+  it('keeps every row through its columns' growths', () => {
+    const { lineage, push } = reader();
+    const pair = (i: number) => [
+      call(`t${i}`, { duration_ms: i }),
+      result(`t${i}`, { duration_ms: i + 0.5 }),
+    ];
+    for (let i = 0; i < 3000; i++) push(...pair(i));
+    for (let i = 3000; i < 5000; i++) push(...pair(i));
+    expect(lineage.toolRows).toBe(5000);
+    for (const i of [0, 1023, 1024, 2999, 3000, 4999])
+      expect(lineage.nodes.get(`tool:t${i}`)!.data).toMatchObject({
+        toolCallId: `t${i}`,
+        durationMs: i + 0.5,
+        hasCall: true,
+      });
+  });
+
   it('a result before its call: missing its call until the call comes', () => {
     const { lineage, push } = reader();
     push(result('b', { success: false, duration_ms: null, cost_usd: 'free' }));

@@ -36,6 +36,8 @@ const IN_GRAPH = -1;
 const UNSEEN = -2;
 /** An empty ordinal. */
 const NONE = -1;
+/** Rows the columns have room for at first. */
+const MIN_CAPACITY = 1024;
 const TOOL_PREFIX = 'tool:';
 
 export interface ToolTableFacts {
@@ -55,30 +57,30 @@ export class ToolTable {
   private readonly index = new RowIndex((row) => this.callIds[row] ?? null);
   private readonly inGraph = new Set<string>();
   /** Per row: the ordinals of its call and result (NONE: not yet). */
-  private call = new Int32Array(1024);
-  private result = new Int32Array(1024);
+  private call = new Int32Array(MIN_CAPACITY);
+  private result = new Int32Array(MIN_CAPACITY);
   /**
    * Per row, what its node shows of each side (build-nodes' ToolSide, ToolResultSide), read as the
    * event arrived: in columns, not an object a side (each was ~100 bytes with its numbers). Its
    * call id is the row's; strings are the log's interned ones; NaN and -1 stand for null.
    */
   private readonly codes = new StringCodes();
-  private callName = new Uint32Array(1024);
-  private callActor = new Uint32Array(1024);
-  private resultName = new Uint32Array(1024);
-  private resultActor = new Uint32Array(1024);
-  private model = new Uint32Array(1024);
-  private success = new Int8Array(1024);
-  private durationMs = new Float64Array(1024);
-  private costUsd = new Float64Array(1024);
+  private callName = new Uint32Array(MIN_CAPACITY);
+  private callActor = new Uint32Array(MIN_CAPACITY);
+  private resultName = new Uint32Array(MIN_CAPACITY);
+  private resultActor = new Uint32Array(MIN_CAPACITY);
+  private model = new Uint32Array(MIN_CAPACITY);
+  private success = new Int8Array(MIN_CAPACITY);
+  private durationMs = new Float64Array(MIN_CAPACITY);
+  private costUsd = new Float64Array(MIN_CAPACITY);
   /** Errors (clipped) of the rows whose result has one: few. */
   private readonly errors = new Map<number, string>();
   /** Per row: the position a pass over `entries` gave it (see NodeEntry.position). */
-  private positions = new Int32Array(1024);
+  private positions = new Int32Array(MIN_CAPACITY);
   /** Rows changed since the last `flushInto`, and whether each row's edge was sent. */
   private pending: number[] = [];
-  private queued = new Uint8Array(1024);
-  private edgeSent = new Uint8Array(1024);
+  private queued = new Uint8Array(MIN_CAPACITY);
+  private edgeSent = new Uint8Array(MIN_CAPACITY);
   private live = 0;
 
   constructor(private readonly facts: ToolTableFacts) {}
