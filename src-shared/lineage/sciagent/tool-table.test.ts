@@ -110,7 +110,7 @@ describe('tool table', () => {
     expect(read.upsertedEdges).toEqual([]);
   });
 
-  it('keeps every row through its columns' growths', () => {
+  it('keeps every row as its columns grow', () => {
     const { lineage, push } = reader();
     const pair = (i: number) => [
       call(`t${i}`, { duration_ms: i }),
