@@ -116,6 +116,11 @@ describe('dropped tool bodies', () => {
     expect(held(call(100))).toBe(false);
     expect(held(call(3))).toBe(true);
     expect((kept.locate(call(100)) as LoggedEvent).bodyHeld).toBe(true);
+    // A settled call of a plain tool row is not even kept as an object: it is made anew when
+    // read (the same fields each time); a corrected one is the log's one object.
+    expect(dropping.locate(call(100))).not.toBe(dropping.locate(call(100)));
+    expect(dropping.locate(call(100))).toEqual(dropping.locate(call(100)));
+    expect(dropping.locate(call(3))).toBe(dropping.locate(call(3)));
     // Read back, a dropped body is the slim body it was.
     expect(dropping.locate(call(100))!.body).toEqual(kept.locate(call(100))!.body);
   });

@@ -365,7 +365,7 @@ export class LiveSession {
     writeInParts(out, 'timeline', events.size, partRows, (from, to) => {
       for (let i = from; i < to; i++) {
         const position = rowNode[i]!;
-        this.addRow(encoder, events.at(i)!, position < 0 ? undefined : position);
+        this.addRow(encoder, events.peek(i)!, position < 0 ? undefined : position);
       }
       return encoder.take();
     });
@@ -389,18 +389,18 @@ export class LiveSession {
     const from = Math.max(0, events.size - rows);
     const nodes = new Map<string, LineageNode>();
     for (let i = from; i < events.size; i++) {
-      const nodeId = this.lineage.nodeOfView(events.at(i)!);
+      const nodeId = this.lineage.nodeOfView(events.peek(i)!);
       const node = nodeId === null ? undefined : this.lineage.nodes.get(nodeId);
       if (node) nodes.set(node.id, node);
     }
     const nodeIndex = new Map<string, number>();
     const rowOf = (id: string) => {
-      const ordinal = events.get(id)?.event.ordinal;
+      const ordinal = events.peekGet(id)?.event.ordinal;
       return ordinal !== undefined && ordinal >= from ? ordinal - from : undefined;
     };
     const wireNodes = encodeNodes(nodes.values(), nodeIndex, rowsBy(rowOf));
     const encoder = new TimelineEncoder(nodeIndex);
-    for (let i = from; i < events.size; i++) this.addRow(encoder, events.at(i)!);
+    for (let i = from; i < events.size; i++) this.addRow(encoder, events.peek(i)!);
     return {
       key: this.key,
       summary: this.listItem(),
@@ -458,7 +458,7 @@ export class LiveSession {
 
   /** Where an event sits in the file, and the corrections applied to it (for the detail view). */
   locate(eventId: string): EventView | undefined {
-    return this.log.events.get(eventId);
+    return this.log.events.peekGet(eventId);
   }
 
   /** The line number of the problem or event starting at `byteOffset` (0 when unknown). */
@@ -486,8 +486,11 @@ export class LiveSession {
     for (const view of added) {
       const kind = view.event.kind;
       if (kind !== 'tool_result' && kind !== 'tool_call') continue;
-      if (this.lineage.settledToolEvents(view, events))
-        for (const event of events) if (event instanceof LoggedEvent) this.log.dropBody(event);
+      const settled = this.lineage.settledToolEvents(view, events);
+      if (settled)
+        for (const event of events)
+          if (event instanceof LoggedEvent && this.log.dropBody(event) && settled === 'row')
+            this.log.compact(event);
       events.length = 0;
     }
   }

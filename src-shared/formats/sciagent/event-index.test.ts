@@ -33,4 +33,33 @@ describe('EventIndex', () => {
     index.forEach((e, id) => seen.push(`${id}=${e.n}`));
     expect(seen).toEqual(['c=0', 'a=1', 'b=2']);
   });
+
+  it('keeps events as numbers: found by id, made anew when peeked, made an object for good by at/get', () => {
+    type E = { eventId: string; n: number };
+    const kept: E[] = [];
+    const index = new EventIndex<E>({
+      idOf: (c) => kept[c]!.eventId,
+      expand: (c, position) => ({ eventId: kept[c]!.eventId, n: position }),
+    });
+    for (let n = 0; n < 5000; n++) index.add(ev(`ev-${n}`, n));
+    // Every other event kept as a number (its object let go), then more added through growths.
+    for (let n = 0; n < 5000; n += 2) {
+      kept.push({ eventId: `ev-${n}`, n });
+      index.compactAt(n, kept.length - 1);
+    }
+    for (let n = 5000; n < 9000; n++) index.add(ev(`ev-${n}`, n));
+    for (let n = 0; n < 9000; n++) expect(index.peekGet(`ev-${n}`)?.n).toBe(n);
+    expect(index.has('ev-9000')).toBe(false);
+    expect([...index.keys()].slice(0, 3)).toEqual(['ev-0', 'ev-1', 'ev-2']);
+    expect([...index.values()].map((e) => e.n).slice(0, 3)).toEqual([0, 1, 2]);
+    // Peeked: a new object each time, and it stays a number.
+    expect(index.peek(4)).not.toBe(index.peek(4));
+    expect(index.isObjectAt(4)).toBe(false);
+    // at / get: one object from then on.
+    const four = index.at(4)!;
+    expect(index.get('ev-4')).toBe(four);
+    expect(index.peek(4)).toBe(four);
+    expect(index.isObjectAt(4)).toBe(true);
+    expect(index.at(9000)).toBeUndefined();
+  });
 });

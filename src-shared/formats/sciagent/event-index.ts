@@ -14,8 +14,18 @@
 /** Table slots: 0 is free, n is the event at list position n - 1. */
 const INITIAL_SLOTS = 1024;
 
+/**
+ * How the list keeps some of its events as a number rather than an object (SessionLog.compact):
+ * the id of such an event, and the event made anew from what it keeps of it.
+ */
+export interface CompactEvents<E> {
+  idOf(compact: number): string;
+  expand(compact: number, position: number): E;
+}
+
 export class EventIndex<E extends { readonly eventId: string }> implements ReadonlyMap<string, E> {
-  private readonly list: E[] = [];
+  /** The events in the order added: each an object, or a number its `compacted` keeps it by. */
+  private readonly list: (E | number)[] = [];
   /** Open addressing with linear probing, kept at most half full (few probes). */
   private slots = new Int32Array(INITIAL_SLOTS);
   /** Per slot, 8 bits of its id's hash: a probe past another id rarely reads that id. */
@@ -24,6 +34,8 @@ export class EventIndex<E extends { readonly eventId: string }> implements Reado
   private hashes = new Int32Array(INITIAL_SLOTS / 2);
   /** The hash of the id slotOf was last asked for (addAt stores it). */
   private lastHash = 0;
+
+  constructor(private readonly compacted?: CompactEvents<E>) {}
 
   get size(): number {
     return this.list.length;
@@ -46,13 +58,14 @@ export class EventIndex<E extends { readonly eventId: string }> implements Reado
     const mask = slots.length - 1;
     for (let i = hash & mask; ; i = (i + 1) & mask) {
       const slot = slots[i]!;
-      if (slot === 0 || (tags[i] === tag && this.list[slot - 1]!.eventId === id)) return i;
+      if (slot === 0 || (tags[i] === tag && this.idAt(slot - 1) === id)) return i;
     }
   }
 
+  /** The event in a slot (an event kept as a number is made an object again, and kept so). */
   atSlot(slot: number): E | undefined {
     const n = this.slots[slot]!;
-    return n === 0 ? undefined : this.list[n - 1];
+    return n === 0 ? undefined : this.kept(n - 1);
   }
 
   /** Adds an event at the free slot `slotOf(event.eventId)` just gave (no other slotOf between). */
@@ -70,9 +83,37 @@ export class EventIndex<E extends { readonly eventId: string }> implements Reado
     if (this.list.length * 2 > this.slots.length) this.grow();
   }
 
-  /** The event added `position`-th (from 0), if there is one. */
+  /**
+   * The event added `position`-th (from 0), if there is one: the same object every time (one kept
+   * as a number is made an object again, and kept so). For a caller that may keep it.
+   */
   at(position: number): E | undefined {
-    return this.list[position];
+    return position < this.list.length ? this.kept(position) : undefined;
+  }
+
+  /**
+   * The same for a caller that reads it and lets go (a snapshot's rows, a node made to be sent):
+   * an event kept as a number is made for the call, and stays a number.
+   */
+  peek(position: number): E | undefined {
+    const entry = this.list[position];
+    return typeof entry === 'number' ? this.compacted!.expand(entry, position) : entry;
+  }
+
+  /** `get` for a caller that reads the event and lets go (see `peek`). */
+  peekGet(id: string): E | undefined {
+    const n = this.slots[this.slotOf(id)]!;
+    return n === 0 ? undefined : this.peek(n - 1);
+  }
+
+  /** Keeps the event at `position` as the number `compact` (its `compacted` keeps the rest of it). */
+  compactAt(position: number, compact: number): void {
+    this.list[position] = compact;
+  }
+
+  /** Whether the event at `position` is an object (not kept as a number). */
+  isObjectAt(position: number): boolean {
+    return typeof this.list[position] === 'object';
   }
 
   has(id: string): boolean {
@@ -84,16 +125,17 @@ export class EventIndex<E extends { readonly eventId: string }> implements Reado
     this.addAt(this.slotOf(event.eventId), event);
   }
 
-  values(): ArrayIterator<E> {
-    return this.list.values();
+  /** Every event, in the order added (as `peek` gives them). */
+  *values(): ArrayIterator<E> {
+    for (let n = 0; n < this.list.length; n++) yield this.peek(n)!;
   }
 
   *keys(): MapIterator<string> {
-    for (const event of this.list) yield event.eventId;
+    for (let n = 0; n < this.list.length; n++) yield this.idAt(n);
   }
 
   *entries(): MapIterator<[string, E]> {
-    for (const event of this.list) yield [event.eventId, event];
+    for (const event of this.values()) yield [event.eventId, event];
   }
 
   [Symbol.iterator](): MapIterator<[string, E]> {
@@ -101,7 +143,20 @@ export class EventIndex<E extends { readonly eventId: string }> implements Reado
   }
 
   forEach(fn: (event: E, id: string, map: ReadonlyMap<string, E>) => void): void {
-    for (const event of this.list) fn(event, event.eventId, this);
+    for (const event of this.values()) fn(event, event.eventId, this);
+  }
+
+  private idAt(n: number): string {
+    const entry = this.list[n]!;
+    return typeof entry === 'number' ? this.compacted!.idOf(entry) : entry.eventId;
+  }
+
+  private kept(n: number): E {
+    const entry = this.list[n]!;
+    if (typeof entry !== 'number') return entry;
+    const event = this.compacted!.expand(entry, n);
+    this.list[n] = event;
+    return event;
   }
 
   /** Twice the slots, every event placed again (each growth costs one hash per event so far). */

@@ -8,6 +8,7 @@
  */
 import { LineSplitter, type RawLine, type SplitResult, DEFAULT_MAX_LINE_BYTES } from '../jsonl/line-splitter';
 import { classifyLine, type ClassifiedRecord } from './classify-line';
+import { CompactedEvents } from './compacted-events';
 import { EventIndex } from './event-index';
 import { slimBody } from './slim-body';
 import {
@@ -170,8 +171,20 @@ export function compareEvents(a: ProvenanceEvent, b: ProvenanceEvent): number {
 }
 
 export class SessionLog {
-  /** By id, in the order they were read (their ordinal): a ReadonlyMap. */
-  readonly events = new EventIndex<LoggedEvent>();
+  /**
+   * The events it keeps as numbers (`compact`), made anew when read: their bodies are on disk
+   * (dropped), so they are made with the log's marker for that.
+   */
+  private readonly compacted = new CompactedEvents<LoggedEvent>(
+    (lineNo, byteOffset, byteLength, eventId, kind, seq, ordinal) =>
+      new LoggedEvent(lineNo, byteOffset, byteLength, eventId, kind, seq, ordinal, this.dropped!),
+  );
+  /**
+   * By id, in the order they were read (their ordinal): a ReadonlyMap. `at` and `get` give the
+   * one object of an event (for a caller that keeps it); `peek` and `peekGet`, and iterating it,
+   * make an object of a compacted event for the call.
+   */
+  readonly events = new EventIndex<LoggedEvent>(this.compacted);
   readonly parseErrors: ParseErrorRecord[] = [];
   readonly invalid: InvalidRecord[] = [];
   readonly unsupported: UnsupportedRecord[] = [];
@@ -218,6 +231,30 @@ export class SessionLog {
     if (!this.dropped || !event.bodyHeld) return false;
     if (event.corrections.length > 0 || this.rawBodies.has(event.eventId)) return false;
     event.dropBody(this.dropped);
+    return true;
+  }
+
+  /**
+   * Keeps an event whose body it dropped as a number and a few columns rather than an object (~55
+   * bytes less: two events in three of a long session are settled tool calls and results that
+   * nothing holds). Only one nothing keeps: the caller knows (a tool call's row in the lineage,
+   * tool-table.ts, holds its events by ordinal). The event is made anew when read; `at` or `get`
+   * makes it an object again for good (a correction of it, a row moved into the graph).
+   */
+  compact(event: LoggedEvent): boolean {
+    if (!this.dropped || event.bodyHeld || event.corrections.length > 0) return false;
+    if (this.events.peek(event.ordinal) !== event) return false; // compacted already
+    const compact = this.compacted.add(
+      event.lineNo,
+      event.byteOffset,
+      event.byteLength,
+      event.eventId,
+      event.kind,
+      event.seq,
+    );
+    if (compact === null) return false;
+    this.reloaded.delete(event);
+    this.events.compactAt(event.ordinal, compact);
     return true;
   }
 

@@ -74,7 +74,8 @@ export class SciagentLineageBuilder {
     this.tools = new ToolTable({
       sessionNode: facts.sessionNode,
       sessionEdgePrefix: facts.sessionEdgePrefix,
-      eventAt: (ordinal) => log.events.at(ordinal),
+      eventAt: (ordinal) => log.events.peek(ordinal),
+      keptEventAt: (ordinal) => log.events.at(ordinal),
     });
     this.nodes = new NodesWithRows(this.graph.nodes, this.tools);
     this.edges = new EdgesWithRows(this.graph.edges, this.tools);
@@ -139,19 +140,20 @@ export class SciagentLineageBuilder {
 
   /**
    * Whether the event is a tool call or result whose node has both (appended to `events`, when
-   * so): nothing reads their bodies again unless a correction changes one (LiveSession).
+   * so): nothing reads their bodies again unless a correction changes one (LiveSession). 'row':
+   * the node is a tool row, which holds its events by ordinal (nothing holds their objects).
    */
-  settledToolEvents(view: EventView, events: EventView[]): boolean {
+  settledToolEvents(view: EventView, events: EventView[]): 'row' | 'node' | null {
     const place = this.membership[view.event.ordinal];
     if (typeof place === 'number') {
-      if (!this.tools.settled(place)) return false;
+      if (!this.tools.settled(place)) return null;
       this.tools.eventsInto(place, events);
-      return true;
+      return 'row';
     }
     const node = this.nodeWithEventsOf(view, events);
-    if (node?.data['hasCall'] === true && node.data['hasResult'] === true) return true;
+    if (node?.data['hasCall'] === true && node.data['hasResult'] === true) return 'node';
     events.length = 0;
-    return false;
+    return null;
   }
 
   /**

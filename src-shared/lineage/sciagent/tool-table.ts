@@ -20,7 +20,7 @@ import { type JsonObject, str } from '../../formats/sciagent/types';
 import type { NodeEntry } from '../reactive-graph';
 import type { LineageEdge, LineageNode } from '../types';
 import { RowIndex } from './row-index';
-import { StringCodes } from './string-codes';
+import { StringCodes } from '../../formats/sciagent/string-codes';
 import {
   bareNode,
   sessionEdge,
@@ -43,8 +43,10 @@ const TOOL_PREFIX = 'tool:';
 export interface ToolTableFacts {
   sessionNode: string;
   sessionEdgePrefix: string;
-  /** The log's event at an ordinal. */
+  /** The log's event at an ordinal, to read and let go (SessionLog.events' `peek`)… */
   eventAt(ordinal: number): EventView | undefined;
+  /** …and to keep (its `at`: the log's one object of it, from now on). */
+  keptEventAt(ordinal: number): EventView | undefined;
 }
 
 /** Puts a row's events into the graph's node `nodeId`; returns the graph's own copy of the id. */
@@ -135,7 +137,7 @@ export class ToolTable {
     const callId = this.callIds[row]!;
     const nodeId = TOOL_PREFIX + callId;
     for (const ordinal of this.ordinalsOf(row)) {
-      const view = this.facts.eventAt(ordinal);
+      const view = this.facts.keptEventAt(ordinal);
       if (view) setMembership(ordinal, promote(nodeId, view));
     }
     this.inGraph.add(callId);
