@@ -5,7 +5,8 @@
  * anew when read (`expand`), by the log's own factory.
  */
 import type { CompactEvents } from './event-index';
-import { StringCodes } from './string-codes';
+import { PagedArray } from '../columns/paged-array';
+import { StringCodes } from '../columns/string-codes';
 
 /** Makes the event back from its fields (the log's LoggedEvent, its body left on disk). */
 export type MakeEvent<E> = (
@@ -18,17 +19,15 @@ export type MakeEvent<E> = (
   ordinal: number,
 ) => E;
 
-const MIN_CAPACITY = 1024;
-
 export class CompactedEvents<E> implements CompactEvents<E> {
   private readonly ids: string[] = [];
-  private lineNos = new Int32Array(MIN_CAPACITY);
+  private readonly lineNos = new PagedArray(Int32Array);
   /** Offsets past 2 GiB do not fit an Int32: doubles (exact to 2^53). */
-  private byteOffsets = new Float64Array(MIN_CAPACITY);
-  private byteLengths = new Int32Array(MIN_CAPACITY);
+  private readonly byteOffsets = new PagedArray(Float64Array);
+  private readonly byteLengths = new PagedArray(Int32Array);
   /** NaN for an event without a numeric seq. */
-  private seqs = new Float64Array(MIN_CAPACITY);
-  private kinds = new Uint16Array(MIN_CAPACITY);
+  private readonly seqs = new PagedArray(Float64Array);
+  private readonly kinds = new PagedArray(Uint16Array);
   private readonly kindCodes = new StringCodes();
 
   constructor(private readonly make: MakeEvent<E>) {}
@@ -45,13 +44,12 @@ export class CompactedEvents<E> implements CompactEvents<E> {
     const kindCode = this.kindCodes.codeOf(kind);
     if (kindCode > 0xffff) return null;
     const n = this.ids.length;
-    if (n === this.lineNos.length) this.grow();
     this.ids.push(eventId);
-    this.lineNos[n] = lineNo;
-    this.byteOffsets[n] = byteOffset;
-    this.byteLengths[n] = byteLength;
-    this.seqs[n] = seq ?? Number.NaN;
-    this.kinds[n] = kindCode;
+    this.lineNos.set(n, lineNo);
+    this.byteOffsets.set(n, byteOffset);
+    this.byteLengths.set(n, byteLength);
+    this.seqs.set(n, seq ?? Number.NaN);
+    this.kinds.set(n, kindCode);
     return n;
   }
 
@@ -60,29 +58,15 @@ export class CompactedEvents<E> implements CompactEvents<E> {
   }
 
   expand(compact: number, position: number): E {
-    const seq = this.seqs[compact]!;
+    const seq = this.seqs.get(compact);
     return this.make(
-      this.lineNos[compact]!,
-      this.byteOffsets[compact]!,
-      this.byteLengths[compact]!,
+      this.lineNos.get(compact),
+      this.byteOffsets.get(compact),
+      this.byteLengths.get(compact),
       this.ids[compact]!,
-      this.kindCodes.stringOf(this.kinds[compact]!)!,
+      this.kindCodes.stringOf(this.kinds.get(compact))!,
       Number.isNaN(seq) ? null : seq,
       position,
     );
   }
-
-  private grow(): void {
-    const cap = this.lineNos.length * 2;
-    this.lineNos = grown(this.lineNos, new Int32Array(cap));
-    this.byteOffsets = grown(this.byteOffsets, new Float64Array(cap));
-    this.byteLengths = grown(this.byteLengths, new Int32Array(cap));
-    this.seqs = grown(this.seqs, new Float64Array(cap));
-    this.kinds = grown(this.kinds, new Uint16Array(cap));
-  }
-}
-
-function grown<T extends Int32Array | Float64Array | Uint16Array>(from: T, to: T): T {
-  to.set(from);
-  return to;
 }

@@ -19,8 +19,9 @@ import { compareEvents } from '../../formats/sciagent/session-log';
 import { type JsonObject, str } from '../../formats/sciagent/types';
 import type { NodeEntry } from '../reactive-graph';
 import type { LineageEdge, LineageNode } from '../types';
+import { PagedArray } from '../../formats/columns/paged-array';
 import { RowIndex } from './row-index';
-import { StringCodes } from '../../formats/sciagent/string-codes';
+import { StringCodes } from '../../formats/columns/string-codes';
 import {
   bareNode,
   sessionEdge,
@@ -36,8 +37,6 @@ const IN_GRAPH = -1;
 const UNSEEN = -2;
 /** An empty ordinal. */
 const NONE = -1;
-/** Rows the columns have room for at first. */
-const MIN_CAPACITY = 1024;
 const TOOL_PREFIX = 'tool:';
 
 export interface ToolTableFacts {
@@ -59,30 +58,30 @@ export class ToolTable {
   private readonly index = new RowIndex((row) => this.callIds[row] ?? null);
   private readonly inGraph = new Set<string>();
   /** Per row: the ordinals of its call and result (NONE: not yet). */
-  private call = new Int32Array(MIN_CAPACITY);
-  private result = new Int32Array(MIN_CAPACITY);
+  private readonly call = new PagedArray(Int32Array);
+  private readonly result = new PagedArray(Int32Array);
   /**
    * Per row, what its node shows of each side (build-nodes' ToolSide, ToolResultSide), read as the
    * event arrived: in columns, not an object a side (each was ~100 bytes with its numbers). Its
    * call id is the row's; strings are the log's interned ones; NaN and -1 stand for null.
    */
   private readonly codes = new StringCodes();
-  private callName = new Uint32Array(MIN_CAPACITY);
-  private callActor = new Uint32Array(MIN_CAPACITY);
-  private resultName = new Uint32Array(MIN_CAPACITY);
-  private resultActor = new Uint32Array(MIN_CAPACITY);
-  private model = new Uint32Array(MIN_CAPACITY);
-  private success = new Int8Array(MIN_CAPACITY);
-  private durationMs = new Float64Array(MIN_CAPACITY);
-  private costUsd = new Float64Array(MIN_CAPACITY);
+  private readonly callName = new PagedArray(Uint32Array);
+  private readonly callActor = new PagedArray(Uint32Array);
+  private readonly resultName = new PagedArray(Uint32Array);
+  private readonly resultActor = new PagedArray(Uint32Array);
+  private readonly model = new PagedArray(Uint32Array);
+  private readonly success = new PagedArray(Int8Array);
+  private readonly durationMs = new PagedArray(Float64Array);
+  private readonly costUsd = new PagedArray(Float64Array);
   /** Errors (clipped) of the rows whose result has one: few. */
   private readonly errors = new Map<number, string>();
   /** Per row: the position a pass over `entries` gave it (see NodeEntry.position). */
-  private positions = new Int32Array(MIN_CAPACITY);
+  private readonly positions = new PagedArray(Int32Array);
   /** Rows changed since the last `flushInto`, and whether each row's edge was sent. */
   private pending: number[] = [];
-  private queued = new Uint8Array(MIN_CAPACITY);
-  private edgeSent = new Uint8Array(MIN_CAPACITY);
+  private readonly queued = new PagedArray(Uint8Array);
+  private readonly edgeSent = new PagedArray(Uint8Array);
   private live = 0;
 
   constructor(private readonly facts: ToolTableFacts) {}
@@ -118,8 +117,8 @@ export class ToolTable {
       return this.add(callId, event.ordinal, isCall, body, side);
     }
     const slots = isCall ? this.call : this.result;
-    if (plain && slots[row] === NONE) {
-      slots[row] = event.ordinal;
+    if (plain && slots.get(row) === NONE) {
+      slots.set(row, event.ordinal);
       if (side) this.setResult(row, side);
       else this.setCall(row, body);
       this.queue(row);
@@ -172,7 +171,7 @@ export class ToolTable {
 
   /** Whether the row has both its call and its result. */
   settled(row: number): boolean {
-    return this.callIds[row] != null && this.call[row] !== NONE && this.result[row] !== NONE;
+    return this.callIds[row] != null && this.call.get(row) !== NONE && this.result.get(row) !== NONE;
   }
 
   /** The row's events, in reading order. */
@@ -222,11 +221,11 @@ export class ToolTable {
   }
 
   getPosition(row: number): number {
-    return this.positions[row]!;
+    return this.positions.get(row);
   }
 
   setPosition(row: number, position: number): void {
-    this.positions[row] = position;
+    this.positions.set(row, position);
   }
 
   /**
@@ -235,16 +234,16 @@ export class ToolTable {
    */
   flushInto(into: { nodes: LineageNode[]; edges: LineageEdge[] } | null): void {
     for (const row of this.pending) {
-      this.queued[row] = 0;
+      this.queued.set(row, 0);
       if (this.callIds[row] == null) continue; // moved into the graph meanwhile: it sends it
       if (into === null) {
-        this.edgeSent[row] = 1; // what a reader takes later is a snapshot, which has it
+        this.edgeSent.set(row, 1); // what a reader takes later is a snapshot, which has it
         continue;
       }
       const { nodes, edges } = into;
       nodes.push(this.node(row));
-      if (!this.edgeSent[row]) {
-        this.edgeSent[row] = 1;
+      if (!this.edgeSent.get(row)) {
+        this.edgeSent.set(row, 1);
         edges.push(this.edge(row));
       }
     }
@@ -259,10 +258,9 @@ export class ToolTable {
     side: ToolResultSide | null,
   ): number {
     const row = this.callIds.length;
-    if (row === this.call.length) this.grow();
     this.callIds.push(callId);
-    this.call[row] = isCall ? ordinal : NONE;
-    this.result[row] = isCall ? NONE : ordinal;
+    this.call.set(row, isCall ? ordinal : NONE);
+    this.result.set(row, isCall ? NONE : ordinal);
     if (side) this.setResult(row, side);
     else this.setCall(row, body);
     this.index.add(callId, row);
@@ -272,42 +270,42 @@ export class ToolTable {
   }
 
   private setCall(row: number, body: JsonObject): void {
-    this.callName[row] = this.codes.codeOf(str(body['tool_name']));
-    this.callActor[row] = this.codes.codeOf(str(body['actor']));
+    this.callName.set(row, this.codes.codeOf(str(body['tool_name'])));
+    this.callActor.set(row, this.codes.codeOf(str(body['actor'])));
   }
 
   private setResult(row: number, side: ToolResultSide): void {
-    this.resultName[row] = this.codes.codeOf(side.toolName);
-    this.resultActor[row] = this.codes.codeOf(side.actor);
-    this.model[row] = this.codes.codeOf(side.model);
-    this.success[row] = side.success === null ? -1 : side.success ? 1 : 0;
-    this.durationMs[row] = side.durationMs ?? Number.NaN;
-    this.costUsd[row] = side.costUsd ?? Number.NaN;
+    this.resultName.set(row, this.codes.codeOf(side.toolName));
+    this.resultActor.set(row, this.codes.codeOf(side.actor));
+    this.model.set(row, this.codes.codeOf(side.model));
+    this.success.set(row, side.success === null ? -1 : side.success ? 1 : 0);
+    this.durationMs.set(row, side.durationMs ?? Number.NaN);
+    this.costUsd.set(row, side.costUsd ?? Number.NaN);
     if (side.error !== null) this.errors.set(row, side.error);
   }
 
   private callSide(row: number): ToolSide | undefined {
-    if (this.call[row] === NONE) return undefined;
+    if (this.call.get(row) === NONE) return undefined;
     const { codes } = this;
     return {
-      toolName: codes.stringOf(this.callName[row]!),
+      toolName: codes.stringOf(this.callName.get(row)),
       toolCallId: this.callIds[row]!,
-      actor: codes.stringOf(this.callActor[row]!),
+      actor: codes.stringOf(this.callActor.get(row)),
     };
   }
 
   private resultSide(row: number): ToolResultSide | undefined {
-    if (this.result[row] === NONE) return undefined;
-    const success = this.success[row];
+    if (this.result.get(row) === NONE) return undefined;
+    const success = this.success.get(row);
     return {
-      toolName: this.codes.stringOf(this.resultName[row]!),
+      toolName: this.codes.stringOf(this.resultName.get(row)),
       toolCallId: this.callIds[row]!,
-      actor: this.codes.stringOf(this.resultActor[row]!),
+      actor: this.codes.stringOf(this.resultActor.get(row)),
       success: success === -1 ? null : success === 1,
-      durationMs: orNull(this.durationMs[row]!),
+      durationMs: orNull(this.durationMs.get(row)),
       error: this.errors.get(row) ?? null,
-      costUsd: orNull(this.costUsd[row]!),
-      model: this.codes.stringOf(this.model[row]!),
+      costUsd: orNull(this.costUsd.get(row)),
+      model: this.codes.stringOf(this.model.get(row)),
       jobId: null, // a result that names a job is the graph's
     };
   }
@@ -320,50 +318,24 @@ export class ToolTable {
   }
 
   private queue(row: number): void {
-    if (this.queued[row]) return;
-    this.queued[row] = 1;
+    if (this.queued.get(row)) return;
+    this.queued.set(row, 1);
     this.pending.push(row);
   }
 
   /** The row's event ordinals in reading order (seq, then file position). */
   private ordinalsOf(row: number): number[] {
-    const call = this.call[row]!;
-    const result = this.result[row]!;
+    const call = this.call.get(row);
+    const result = this.result.get(row);
     if (call === NONE) return result === NONE ? [] : [result];
     if (result === NONE) return [call];
     const a = this.facts.eventAt(call);
     const b = this.facts.eventAt(result);
     return a && b && compareEvents(a.event, b.event) > 0 ? [result, call] : [call, result];
   }
-
-  private grow(): void {
-    const cap = this.call.length * 2;
-    this.call = grown(this.call, cap);
-    this.result = grown(this.result, cap);
-    this.positions = grown(this.positions, cap);
-    this.success = grown(this.success, cap);
-    this.durationMs = grown(this.durationMs, cap);
-    this.costUsd = grown(this.costUsd, cap);
-    this.callName = grown(this.callName, cap);
-    this.callActor = grown(this.callActor, cap);
-    this.resultName = grown(this.resultName, cap);
-    this.resultActor = grown(this.resultActor, cap);
-    this.model = grown(this.model, cap);
-    this.queued = grown(this.queued, cap);
-    this.edgeSent = grown(this.edgeSent, cap);
-  }
 }
 
 const orNull = (n: number) => (Number.isNaN(n) ? null : n);
-
-function grown<T extends Int32Array | Uint8Array | Int8Array | Uint32Array | Float64Array>(
-  a: T,
-  cap: number,
-): T {
-  const next = new (a.constructor as new (n: number) => T)(cap);
-  next.set(a);
-  return next;
-}
 
 /** A row as an entry of a pass over every node (made for the pass; nothing keeps it). */
 class RowEntry implements NodeEntry<EventView> {
