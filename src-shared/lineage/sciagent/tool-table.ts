@@ -4,8 +4,9 @@
  * Two events in three of a long session are a tool call or its result, and nearly every such pair
  * is plain: one call, one result, no correction, no job named. As a node of the reactive graph
  * each pair cost ~500 bytes (its state, node, data, edge, event-id list, id strings, map entries)
- * and the graph's upkeep on every event; as a row it costs its call id, a map entry and a few
- * column cells, and its node is made only when something reads it (a delta, a snapshot, a detail).
+ * and the graph's upkeep on every event; as a row it costs its call id, a slot of an index and a
+ * few column cells (~60 bytes), and its node is made only when something reads it (a delta, a
+ * snapshot, a detail).
  *
  * What a row holds is read from its events' bodies when they arrive (bodies of settled tool calls
  * are then let go of: `LiveSession.dropSettledTools`), by the same code as the graph's tool nodes
@@ -104,11 +105,11 @@ export class ToolTable {
     const { body, event } = view;
     const callId = str(body['tool_call_id']);
     if (callId === null) return null; // its node is `tool:event:<id>`: the graph's
+    const row = this.find(callId);
+    if (row === IN_GRAPH) return null;
     const isCall = event.kind === 'tool_call';
     const side = isCall ? null : toolResultOf(body);
     const plain = view.corrections.length === 0 && (side === null || side.jobId === null);
-    const row = this.find(callId);
-    if (row === IN_GRAPH) return null;
     if (row === UNSEEN) {
       if (!plain) {
         this.inGraph.add(callId);
