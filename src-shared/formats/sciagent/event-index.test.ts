@@ -54,12 +54,10 @@ describe('EventIndex', () => {
     expect([...index.values()].map((e) => e.n).slice(0, 3)).toEqual([0, 1, 2]);
     // Peeked: a new object each time, and it stays a number.
     expect(index.peek(4)).not.toBe(index.peek(4));
-    expect(index.isObjectAt(4)).toBe(false);
     // at / get: one object from then on.
     const four = index.at(4)!;
     expect(index.get('ev-4')).toBe(four);
     expect(index.peek(4)).toBe(four);
-    expect(index.isObjectAt(4)).toBe(true);
     expect(index.at(9000)).toBeUndefined();
   });
 });

@@ -111,11 +111,6 @@ export class EventIndex<E extends { readonly eventId: string }> implements Reado
     this.list[position] = compact;
   }
 
-  /** Whether the event at `position` is an object (not kept as a number). */
-  isObjectAt(position: number): boolean {
-    return typeof this.list[position] === 'object';
-  }
-
   has(id: string): boolean {
     return this.get(id) !== undefined;
   }
