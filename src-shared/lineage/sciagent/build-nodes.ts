@@ -234,9 +234,9 @@ function buildTool(
     else if (v.event.kind === 'tool_result') res = v;
   }
   const node = baseNode(id, 'tool_call', '', views);
-  const result_ = res ? toolResultOf(res.body) : undefined;
-  toolNodeData(node, call ? toolSideOf(call.body) : undefined, result_);
-  const jobId = result_?.jobId ?? null;
+  const resultSide = res ? toolResultOf(res.body) : undefined;
+  toolNodeData(node, call ? toolSideOf(call.body) : undefined, resultSide);
+  const jobId = resultSide?.jobId ?? null;
   const edges = [sessionEdge(facts, id)];
   if (jobId === null) return result(node, edges);
   // Its edge into the job it started is its own: made by the job from every tool naming it, a
