@@ -13,7 +13,7 @@ export class TimelineEnvelopes {
   /** `ts` as milliseconds since the epoch by ordinal; NaN when missing or unreadable. */
   private readonly times = new PagedArray(Float64Array);
   /** `actor` by ordinal, as a code (0: none): a few distinct actors over a million events. */
-  private readonly actors = new PagedArray(Uint32Array);
+  private readonly actors = new PagedArray(Int32Array);
   private readonly actorCodes = new StringCodes();
 
   /** Records (again, for a corrected event) what the event's current body says. */

@@ -27,7 +27,8 @@ export class CompactedEvents<E> implements CompactEvents<E> {
   private readonly byteLengths = new PagedArray(Int32Array);
   /** NaN for an event without a numeric seq. */
   private readonly seqs = new PagedArray(Float64Array);
-  private readonly kinds = new PagedArray(Uint16Array);
+  /** Codes of kinds (only tool calls and results are compacted: two). */
+  private readonly kinds = new PagedArray(Uint8Array);
   private readonly kindCodes = new StringCodes();
 
   constructor(private readonly make: MakeEvent<E>) {}
@@ -42,7 +43,7 @@ export class CompactedEvents<E> implements CompactEvents<E> {
     seq: number | null,
   ): number | null {
     const kindCode = this.kindCodes.codeOf(kind);
-    if (kindCode > 0xffff) return null;
+    if (kindCode > 0xff) return null;
     const n = this.ids.length;
     this.ids.push(eventId);
     this.lineNos.set(n, lineNo);

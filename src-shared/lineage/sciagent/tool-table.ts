@@ -64,15 +64,16 @@ export class ToolTable {
   /**
    * Per row, what its node shows of each side (build-nodes' ToolSide, ToolResultSide), read as the
    * event arrived: in columns, not an object a side (each was ~100 bytes with its numbers). Its
-   * call id is the row's; strings are the log's interned ones; NaN and -1 stand for null.
+   * call id is the row's; strings are the log's interned ones; NaN and code 0 stand for null.
    */
   private readonly codes = new StringCodes();
-  private readonly callName = new PagedArray(Uint32Array);
-  private readonly callActor = new PagedArray(Uint32Array);
-  private readonly resultName = new PagedArray(Uint32Array);
-  private readonly resultActor = new PagedArray(Uint32Array);
-  private readonly model = new PagedArray(Uint32Array);
-  private readonly success = new PagedArray(Int8Array);
+  private readonly callName = new PagedArray(Int32Array);
+  private readonly callActor = new PagedArray(Int32Array);
+  private readonly resultName = new PagedArray(Int32Array);
+  private readonly resultActor = new PagedArray(Int32Array);
+  private readonly model = new PagedArray(Int32Array);
+  /** 0: no boolean `success`, 1: true, 2: false. */
+  private readonly success = new PagedArray(Uint8Array);
   private readonly durationMs = new PagedArray(Float64Array);
   private readonly costUsd = new PagedArray(Float64Array);
   /** Errors (clipped) of the rows whose result has one: few. */
@@ -279,7 +280,7 @@ export class ToolTable {
     this.resultName.set(row, this.codes.codeOf(side.toolName));
     this.resultActor.set(row, this.codes.codeOf(side.actor));
     this.model.set(row, this.codes.codeOf(side.model));
-    this.success.set(row, side.success === null ? -1 : side.success ? 1 : 0);
+    this.success.set(row, side.success === null ? 0 : side.success ? 1 : 2);
     this.durationMs.set(row, side.durationMs ?? Number.NaN);
     this.costUsd.set(row, side.costUsd ?? Number.NaN);
     if (side.error !== null) this.errors.set(row, side.error);
@@ -302,7 +303,7 @@ export class ToolTable {
       toolName: this.codes.stringOf(this.resultName.get(row)),
       toolCallId: this.callIds[row]!,
       actor: this.codes.stringOf(this.resultActor.get(row)),
-      success: success === -1 ? null : success === 1,
+      success: success === 0 ? null : success === 1,
       durationMs: orNull(this.durationMs.get(row)),
       error: this.errors.get(row) ?? null,
       costUsd: orNull(this.costUsd.get(row)),
