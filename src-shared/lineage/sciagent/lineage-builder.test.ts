@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SessionLog } from '../../formats/sciagent/session-log';
 import { SciagentLineageBuilder } from './lineage-builder';
+import { EventLines } from './testing/event-lines';
 
 const enc = new TextEncoder();
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
@@ -23,18 +24,8 @@ function snapshot(lineage: SciagentLineageBuilder) {
   };
 }
 
-let seq = 0;
-function ev(kind: string, fields: Record<string, unknown> = {}): string {
-  seq++;
-  return JSON.stringify({
-    schema_version: '2',
-    event_id: `e${seq}`,
-    event_kind: kind,
-    session_id: 's',
-    seq,
-    ...fields,
-  });
-}
+const written = new EventLines();
+const ev = (kind: string, fields: Record<string, unknown> = {}) => written.line(kind, fields);
 
 describe('sciagent lineage', () => {
   it('draws the corpus e2e session: tool → job → artifact, verdicts on the session, a corrected call', () => {
@@ -97,7 +88,7 @@ describe('sciagent lineage', () => {
   });
 
   it('shows expected-but-missing artifacts until they are produced', () => {
-    seq = 0;
+    written.seq = 0;
     const log = new SessionLog();
     const lineage = new SciagentLineageBuilder(log, 's');
     const push = (line: string) => lineage.apply(log.push(enc.encode(`${line}\n`)));
@@ -120,7 +111,7 @@ describe('sciagent lineage', () => {
   });
 
   it('lists the newest expected artifacts of a cluster job on its node, and says how many there are', () => {
-    seq = 0;
+    written.seq = 0;
     // One job for every launch (sciagent's cluster mode), each expecting a file of its own; half
     // of them produced.
     const lines: string[] = [];
@@ -144,7 +135,7 @@ describe('sciagent lineage', () => {
     expect(lineage.nodes.has('expected:C:out/1.json')).toBe(false);
   });
   it('marks a data verdict stale when a later correction changed the artifact it verified', () => {
-    seq = 0;
+    written.seq = 0;
     const { lineage } = build([
       ev('artifact_produced', { path: '/d/x.csv', size_bytes: 10 }),
       ev('verification_result', {
@@ -168,7 +159,7 @@ describe('sciagent lineage', () => {
   });
 
   it('moves an event when a correction changes its linking field', () => {
-    seq = 0;
+    written.seq = 0;
     const { lineage } = build([
       ev('compute_job_launched', { job_id: 'A' }),
       ev('compute_job_launched', { job_id: 'B' }),
@@ -180,7 +171,7 @@ describe('sciagent lineage', () => {
   });
 
   it('draws a tool into the job its result names once that job exists, never into a missing one', () => {
-    seq = 0;
+    written.seq = 0;
     const log = new SessionLog();
     const lineage = new SciagentLineageBuilder(log, 's');
     const push = (line: string) => lineage.apply(log.push(enc.encode(`${line}\n`)));
@@ -205,7 +196,7 @@ describe('sciagent lineage', () => {
   });
 
   it('marks session verdicts stale once a later correction comes, and rebuilds only those not stale yet', () => {
-    seq = 0;
+    written.seq = 0;
     const lines: string[] = [ev('tool_call', { tool_call_id: 'c0', tool_name: 'shell' })];
     for (let i = 0; i < 300; i++)
       lines.push(ev('verification_result', { gate: 'llm', task_id: 't', verdict: 'verified', claim: {} }));
@@ -231,7 +222,7 @@ describe('sciagent lineage', () => {
   });
 
   it('appending one event rebuilds only that event and its few dependents', () => {
-    seq = 0;
+    written.seq = 0;
     const lines: string[] = [];
     for (let i = 0; i < 500; i++) {
       lines.push(ev('tool_call', { tool_call_id: `c${i}`, tool_name: 'shell' }));

@@ -4,20 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import { SessionLog } from '../../formats/sciagent/session-log';
 import { SciagentLineageBuilder } from './lineage-builder';
+import { EventLines } from './testing/event-lines';
 
 const enc = new TextEncoder();
-let seq = 0;
-function ev(kind: string, fields: Record<string, unknown> = {}): string {
-  seq++;
-  return JSON.stringify({
-    schema_version: '2',
-    event_id: `e${seq}`,
-    event_kind: kind,
-    session_id: 's',
-    seq,
-    ...fields,
-  });
-}
+const written = new EventLines();
+const ev = (kind: string, fields: Record<string, unknown> = {}) => written.line(kind, fields);
 const call = (id: string, extra: Record<string, unknown> = {}) =>
   ev('tool_call', {
     tool_call_id: id,
@@ -60,7 +51,7 @@ describe('tool table', () => {
       ['tool:a', true, false, false],
     ]);
     expect(first.upsertedEdges.map((e) => e.id)).toEqual(['session:s->tool:a']);
-    const [callId, resultId] = [`e${seq}`, `e${seq + 1}`];
+    const [callId, resultId] = [`e${written.seq}`, `e${written.seq + 1}`];
     const second = push(result('a', { error: 'y'.repeat(300) }));
     expect(second.upsertedEdges).toEqual([]); // the edge does not change
     const node = lineage.nodes.get('tool:a')!;
@@ -69,7 +60,7 @@ describe('tool table', () => {
       kind: 'tool_call',
       label: 'bash',
       eventIds: [callId, resultId],
-      seq: seq - 1,
+      seq: written.seq - 1,
       corrections: [],
       missing: false,
     });
@@ -130,7 +121,7 @@ describe('tool table', () => {
   it('a result before its call: missing its call until the call comes', () => {
     const { lineage, push } = reader();
     push(result('b', { success: false, duration_ms: null, cost_usd: 'free' }));
-    const resultId = `e${seq}`;
+    const resultId = `e${written.seq}`;
     let node = lineage.nodes.get('tool:b')!;
     expect(node.missing).toBe(true);
     expect(node.data).toMatchObject({ hasCall: false, success: false, durationMs: null, costUsd: null });
@@ -138,7 +129,7 @@ describe('tool table', () => {
     node = lineage.nodes.get('tool:b')!;
     // The call's name and actor win over the result's, as the graph's own tool nodes have it.
     // In reading order: the result first (its seq is lower).
-    expect(node).toMatchObject({ label: 'python', missing: false, eventIds: [resultId, `e${seq}`] });
+    expect(node).toMatchObject({ label: 'python', missing: false, eventIds: [resultId, `e${written.seq}`] });
     expect(node.data['actor']).toBe('model-b');
     expect(lineage.toolRows).toBe(1);
   });
@@ -148,7 +139,11 @@ describe('tool table', () => {
     push(call('c'), result('c'));
     expect(lineage.toolRows).toBe(1);
     const d = push(
-      ev('correction', { corrects_event_id: `e${seq}`, reason: 'wrong', replacement: { success: false } }),
+      ev('correction', {
+        corrects_event_id: `e${written.seq}`,
+        reason: 'wrong',
+        replacement: { success: false },
+      }),
     );
     expect(lineage.toolRows).toBe(0);
     const node = lineage.nodes.get('tool:c')!;
@@ -163,7 +158,7 @@ describe('tool table', () => {
   it('a correction that moves a result to another call takes both calls into the graph', () => {
     const { lineage, push } = reader();
     push(call('d'), result('d'), call('f'));
-    const moved = `e${seq - 1}`;
+    const moved = `e${written.seq - 1}`;
     push(
       ev('correction', {
         corrects_event_id: moved,
@@ -191,7 +186,7 @@ describe('tool table', () => {
     expect(lineage.nodes.get('tool:h')!.eventIds).toHaveLength(3);
     push(ev('tool_call', { tool_name: 'bash' }));
     expect(lineage.toolRows).toBe(0);
-    expect(lineage.nodes.get(`tool:event:e${seq}`)).toBeDefined();
+    expect(lineage.nodes.get(`tool:event:e${written.seq}`)).toBeDefined();
     // An id the graph holds stays there: a later plain pair of it is the graph's too.
     push(result('h'));
     expect(lineage.toolRows).toBe(0);
