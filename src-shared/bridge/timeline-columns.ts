@@ -4,6 +4,7 @@
  * line, byte offset) as the difference from the row before. A 100k-event timeline is ~7 MB
  * of JSON this way instead of ~22 MB of objects, and the page decodes it without a copy per row.
  */
+import { StringTable } from '../formats/columns/string-codes';
 
 /** One event of the timeline: envelope only, never the body. */
 export interface TimelineRow {
@@ -70,21 +71,6 @@ function noRows(kinds: string[], actors: string[]): TimelineColumns {
   };
 }
 
-/** Interns strings into a table as they are met. */
-class Table {
-  readonly values: string[] = [];
-  private readonly index = new Map<string, number>();
-  of(value: string): number {
-    let i = this.index.get(value);
-    if (i === undefined) {
-      i = this.values.length;
-      this.values.push(value);
-      this.index.set(value, i);
-    }
-    return i;
-  }
-}
-
 /**
  * Where a message's nodes are, by id (what its timeline rows and its edges refer to): a Map the
  * encoder filled, or the session's own record of a snapshot's positions (no map of every id).
@@ -99,8 +85,8 @@ export interface NodePositions {
  */
 export class TimelineEncoder {
   private cols: TimelineColumns;
-  private readonly kinds = new Table();
-  private readonly actors = new Table();
+  private readonly kinds = new StringTable();
+  private readonly actors = new StringTable();
   private lastT = 0;
   private lastLine = 0;
   private lastEnd = 0;

@@ -8,6 +8,16 @@ import type { CompactEvents } from './event-index';
 import { PagedArray } from '../columns/paged-array';
 import { StringCodes } from '../columns/string-codes';
 
+/** What it keeps of an event (a LoggedEvent has them all). */
+export interface KeptFields {
+  readonly lineNo: number;
+  readonly byteOffset: number;
+  readonly byteLength: number;
+  readonly eventId: string;
+  readonly kind: string;
+  readonly seq: number | null;
+}
+
 /** Makes the event back from its fields (the log's LoggedEvent, its body left on disk). */
 export type MakeEvent<E> = (
   lineNo: number,
@@ -34,22 +44,15 @@ export class CompactedEvents<E> implements CompactEvents<E> {
   constructor(private readonly make: MakeEvent<E>) {}
 
   /** Keeps an event's fields; returns the number it is kept by (null: too many kinds to code). */
-  add(
-    lineNo: number,
-    byteOffset: number,
-    byteLength: number,
-    eventId: string,
-    kind: string,
-    seq: number | null,
-  ): number | null {
-    const kindCode = this.kindCodes.codeOf(kind);
+  add(event: KeptFields): number | null {
+    const kindCode = this.kindCodes.codeOf(event.kind);
     if (kindCode > 0xff) return null;
     const n = this.ids.length;
-    this.ids.push(eventId);
-    this.lineNos.set(n, lineNo);
-    this.byteOffsets.set(n, byteOffset);
-    this.byteLengths.set(n, byteLength);
-    this.seqs.set(n, seq ?? Number.NaN);
+    this.ids.push(event.eventId);
+    this.lineNos.set(n, event.lineNo);
+    this.byteOffsets.set(n, event.byteOffset);
+    this.byteLengths.set(n, event.byteLength);
+    this.seqs.set(n, event.seq ?? Number.NaN);
     this.kinds.set(n, kindCode);
     return n;
   }

@@ -244,14 +244,7 @@ export class SessionLog {
   compact(event: LoggedEvent): boolean {
     if (!this.dropped || event.bodyHeld || event.corrections.length > 0) return false;
     if (this.events.peek(event.ordinal) !== event) return false; // compacted already
-    const compact = this.compacted.add(
-      event.lineNo,
-      event.byteOffset,
-      event.byteLength,
-      event.eventId,
-      event.kind,
-      event.seq,
-    );
+    const compact = this.compacted.add(event);
     if (compact === null) return false;
     this.reloaded.delete(event);
     this.events.compactAt(event.ordinal, compact);
