@@ -1,37 +1,13 @@
 /**
  * One copy of each repeated short string of a session's records. `JSON.parse` makes a fresh string
  * for every field of every line: a 1M-event log held a million "tool_call" kinds, actors and tool
- * names. Interning the fields that repeat
- * (kinds, actors, models, tool names, statuses…) keeps one of each; ids and timestamps, which are
- * unique, are left alone.
+ * names. Interning the fields that repeat (repeated-fields.ts: kinds, actors, models, tool names,
+ * statuses…) keeps one of each; ids and timestamps, which are unique, are left alone. (Lines the
+ * worker's scan read come with these shared already; the lookups here then find them.)
  */
 import type { ClassifiedRecord } from '../../../src-shared/formats/sciagent/classify-line';
+import { MAX_REPEATED_CHARS, REPEATED_FIELDS } from '../../../src-shared/formats/sciagent/repeated-fields';
 
-/** Body fields whose values repeat across events. */
-const REPEATED_FIELDS = new Set([
-  'actor',
-  'model',
-  'tool_name',
-  'status',
-  'status_previous',
-  'sky_status_raw',
-  'gate',
-  'verdict',
-  'verifier',
-  'mount_path',
-  'mode',
-  'subagent_name',
-  'cluster_name',
-  // A job's id recurs on its launch, every status change, its artifacts and verdicts (a 100k-event
-  // bench log held ~10k copies of job ids); images, services and the like recur across jobs.
-  'job_id',
-  'image',
-  'service',
-  'content_type',
-  'exit_reason',
-]);
-/** Longer values are unlikely to repeat, and the table would only grow. */
-const MAX_INTERNED_CHARS = 64;
 /** A session with this many distinct values stops adding new ones (keeps the table bounded). */
 const MAX_TABLE = 50_000;
 
@@ -51,7 +27,7 @@ export class StringInterner {
   intern(value: string): string {
     const known = this.table.get(value);
     if (known !== undefined) return known;
-    if (value.length <= MAX_INTERNED_CHARS && this.table.size < MAX_TABLE) this.table.set(value, value);
+    if (value.length <= MAX_REPEATED_CHARS && this.table.size < MAX_TABLE) this.table.set(value, value);
     return value;
   }
 

@@ -7,6 +7,7 @@ import { closeSync, openSync, readdirSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { ChunkParser } from '../../../src-shared/formats/sciagent/chunk-parser';
 import { LiveSession } from './live-session';
+import { NODE_BYTE_TEXT } from './node-byte-text';
 import type { SessionDelta } from '../../../src-shared/bridge/contract';
 import type {
   DeltaJson,
@@ -33,7 +34,7 @@ interface Hosted {
 }
 
 export class WorkerSessions {
-  private readonly parser = new ChunkParser();
+  private readonly parser = new ChunkParser(undefined, NODE_BYTE_TEXT);
   private readonly sessions = new Map<string, Hosted>();
 
   constructor(private readonly now: () => number = Date.now) {}

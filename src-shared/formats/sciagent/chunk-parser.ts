@@ -1,12 +1,16 @@
 /**
  * What a session worker runs on appended bytes: per file, a line splitter (the partial last line
  * stays here between chunks), classification, and slimming of event bodies so that the session
- * keeps only small records. Pure, so it is unit-tested without threads.
+ * keeps only small records. An ordinary event line is read by the slim scan (only its kept fields
+ * decoded); any other line the full way (classifyLine, then slimBody). Pure, so it is unit-tested
+ * without threads.
  */
+import { PORTABLE_BYTE_TEXT, type ByteText } from '../jsonl/json-bytes';
 import { DEFAULT_MAX_LINE_BYTES, LineSplitter } from '../jsonl/line-splitter';
 import { classifyLine, type ClassifiedRecord } from './classify-line';
 import { oversizedRecord } from './session-log';
 import { slimBody } from './slim-body';
+import { SlimScanner } from './slim-scan';
 import { countTruncationStubs } from './types';
 
 export interface ParseChunkRequest {
@@ -32,8 +36,15 @@ export class ChunkParser {
   // Lines are views of the request's bytes, but each is classified (decoded) before parse()
   // returns and only the carried partial line is kept: the caller may reuse its buffer after.
   private readonly splitters = new Map<string, LineSplitter>();
+  private readonly scanner: SlimScanner;
 
-  constructor(private readonly maxLineBytes = DEFAULT_MAX_LINE_BYTES) {}
+  /** `text`: the host's byte search and UTF-8 decoding (a worker gives Node's, which are faster). */
+  constructor(
+    private readonly maxLineBytes = DEFAULT_MAX_LINE_BYTES,
+    text: ByteText = PORTABLE_BYTE_TEXT,
+  ) {
+    this.scanner = new SlimScanner(text);
+  }
 
   parse(request: ParseChunkRequest): ParseChunkResult {
     let splitter = this.splitters.get(request.fileKey);
@@ -52,7 +63,12 @@ export class ChunkParser {
       type: 'oversized',
       record: oversizedRecord(o, this.maxLineBytes),
     }));
-    for (const line of split.lines) for (const record of classifyLine(line)) records.push(slim(record));
+    for (const line of split.lines) {
+      const scanned = this.scanner.scan(line);
+      if (scanned) records.push(scanned);
+      else for (const record of classifyLine(line)) records.push(slim(record));
+    }
+    this.scanner.release();
     return {
       fileKey: request.fileKey,
       records,

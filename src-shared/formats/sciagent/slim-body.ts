@@ -11,7 +11,7 @@
 import { setField, type JsonObject } from './types';
 
 /** The node builders' clip length (build-nodes' CLIP): a node reads the same from a slim body as from a full one. */
-const MAX_STRING = 400;
+export const MAX_STRING = 400;
 const MAX_ARRAY = 64;
 const MAX_DEPTH = 3;
 /**
@@ -22,7 +22,7 @@ const MAX_DEPTH = 3;
  * what it is about), not its statement of kilobytes. A correction's "before" of a field not held
  * whole here is read with the event, from disk.
  */
-const PARTLY_KEPT_FIELDS: Record<string, readonly string[]> = {
+export const PARTLY_KEPT_FIELDS: Record<string, readonly string[]> = {
   output_summary: ['job_id'],
   claim: ['kind', 'file_path', 'job_id'],
 };
@@ -30,16 +30,16 @@ const PARTLY_KEPT_FIELDS: Record<string, readonly string[]> = {
  * Lists of which nodes read only the length (a verdict's issues, a validation's patterns and what
  * it missed): kept as a list of that length without its items.
  */
-const COUNTED_FIELDS = new Set(['issues', 'patterns', 'missing']);
+export const COUNTED_FIELDS = new Set(['issues', 'patterns', 'missing']);
 /**
  * The only top-level fields the live app reads from a body in memory: session-log (corrections),
  * lineage membership and node builders, and live-session's summaries. Everything else (the event
  * id and kind travel in the record) is left on disk: a body shrinks to ~100 bytes, which is what
  * the session keeps and collects. slim-body.test.ts checks that the lineage built
  * from slim bodies is the one built from full bodies; a builder that reads a new field must add
- * it here.
+ * it here (slim-scan.ts reads the same fields straight from a line's bytes).
  */
-const KEPT_FIELDS = new Set([
+export const KEPT_FIELDS = new Set([
   // envelope and summaries
   'seq',
   'ts',
@@ -142,7 +142,7 @@ function partOf(field: string, value: unknown): JsonObject | undefined {
   return out;
 }
 
-function slimValue(value: unknown, depth: number): unknown {
+export function slimValue(value: unknown, depth: number): unknown {
   if (typeof value === 'string') return clipString(value, MAX_STRING);
   if (typeof value !== 'object' || value === null) return value;
   if (depth >= MAX_DEPTH) return Array.isArray(value) ? [] : {};
@@ -160,7 +160,7 @@ function slimValue(value: unknown, depth: number): unknown {
   return out;
 }
 
-function clipString(s: string, max: number): string {
+export function clipString(s: string, max: number): string {
   if (s.length <= max) return s;
   // A fresh string, not a slice: V8 keeps a slice's whole parent alive, and the session (in its
   // worker, where the body was parsed) would keep every clipped tool output in full — ~8 KB for
