@@ -6,7 +6,12 @@
  * without threads.
  */
 import { PORTABLE_BYTE_TEXT, type ByteText } from '../jsonl/json-bytes';
-import { DEFAULT_MAX_LINE_BYTES, LineSplitter } from '../jsonl/line-splitter';
+import {
+  DEFAULT_MAX_LINE_BYTES,
+  LineSplitter,
+  type LineVisitor,
+  type OversizedLine,
+} from '../jsonl/line-splitter';
 import { classifyLine, type ClassifiedRecord } from './classify-line';
 import { oversizedRecord } from './session-log';
 import { slimBody } from './slim-body';
@@ -29,7 +34,6 @@ export interface ParseChunkResult {
   records: ClassifiedRecord[];
   /** Byte offset up to which complete lines were consumed. */
   committedOffset: number;
-  lines: number;
 }
 
 export class ChunkParser {
@@ -53,34 +57,48 @@ export class ChunkParser {
       splitter = new LineSplitter(this.maxLineBytes, request.fromOffset, 1, true);
       this.splitters.set(request.fileKey, splitter);
     }
-    const split = splitter.push(request.bytes);
-    if (request.final) {
-      const tail = splitter.end();
-      split.lines.push(...tail.lines);
-      split.oversized.push(...tail.oversized);
-    }
-    const records: ClassifiedRecord[] = split.oversized.map((o) => ({
-      type: 'oversized',
-      record: oversizedRecord(o, this.maxLineBytes),
-    }));
-    for (const line of split.lines) {
-      const scanned = this.scanner.scan(line);
-      if (scanned) records.push(scanned);
-      else for (const record of classifyLine(line)) records.push(slim(record));
-    }
+    const oversized: OversizedLine[] = [];
+    const lines = (this.lines = []);
+    splitter.eachLine(request.bytes, this.onLine, oversized);
+    if (request.final) splitter.endEach(this.onLine, oversized);
     this.scanner.release();
+    this.lines = NO_RECORDS;
+    const records = oversized.length
+      ? [
+          ...oversized.map((o): ClassifiedRecord => ({
+            type: 'oversized',
+            record: oversizedRecord(o, this.maxLineBytes),
+          })),
+          ...lines,
+        ]
+      : lines;
     return {
       fileKey: request.fileKey,
       records,
       committedOffset: splitter.committedOffset,
-      lines: split.lines.length,
     };
   }
+
+  /** The records of the lines of the chunk being parsed. */
+  private lines: ClassifiedRecord[] = NO_RECORDS;
+
+  /** Each line: the scan's record, or the full reader's (classifyLine, then slimmed). */
+  private readonly onLine: LineVisitor = (bytes, start, end, lineNo, byteOffset) => {
+    const scanned = this.scanner.scan(bytes, start, end, lineNo, byteOffset);
+    if (scanned) {
+      this.lines.push(scanned);
+      return;
+    }
+    const line = { lineNo, byteOffset, byteLength: end - start, bytes: bytes.subarray(start, end) };
+    for (const record of classifyLine(line)) this.lines.push(slim(record));
+  };
 
   forget(fileKey: string): void {
     this.splitters.delete(fileKey);
   }
 }
+
+const NO_RECORDS: ClassifiedRecord[] = [];
 
 /** In place: the records are fresh from classifyLine and are not shared. */
 function slim(record: ClassifiedRecord): ClassifiedRecord {

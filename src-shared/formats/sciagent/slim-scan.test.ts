@@ -67,6 +67,9 @@ function fullRead(line: RawLine): ClassifiedRecord[] {
   });
 }
 
+const scan = (scanner: SlimScanner, line: RawLine) =>
+  scanner.scan(line.bytes, 0, line.bytes.length, line.lineNo, line.byteOffset);
+
 /** Same records, same values, same key order (a snapshot's JSON follows it). */
 const text = (records: unknown) => JSON.stringify(records);
 
@@ -80,7 +83,7 @@ function expectSameAsFullReader(lines: readonly RawLine[], byteText: ByteText = 
   const scanner = new SlimScanner(byteText);
   let scanned = 0;
   for (const line of lines) {
-    const record = scanner.scan(line);
+    const record = scan(scanner, line);
     const full = fullRead(line);
     if (record === null) continue;
     scanned++;
@@ -122,7 +125,7 @@ describe('SlimScanner', () => {
     const scanner = new SlimScanner();
     for (const line of lines)
       for (let cut = 0; cut < line.bytes.length; cut += cut < 400 ? 1 : 37)
-        expect(scanner.scan(rawLine(line.bytes.subarray(0, cut))), `cut at ${cut}`).toBeNull();
+        expect(scan(scanner, rawLine(line.bytes.subarray(0, cut))), `cut at ${cut}`).toBeNull();
   });
 
   it('reads edge cases as the full reader does, or leaves them to it', () => {
@@ -164,7 +167,7 @@ describe('SlimScanner', () => {
     const scanner = new SlimScanner();
     for (const line of scannedCases) {
       const raw = rawLine(encoder.encode(line));
-      const record = scanner.scan(raw);
+      const record = scan(scanner, raw);
       expect(record, line.slice(0, 120)).not.toBeNull();
       expect(text([record])).toBe(text(fullRead(raw)));
     }
@@ -192,6 +195,10 @@ describe('SlimScanner', () => {
       '\ufeff' + event(`"seq": 1`),
       event(`"seq": 1`) + ' x',
     ];
-    for (const line of fullCases) expect(scanner.scan(rawLine(encoder.encode(line))), line).toBeNull();
+    for (const line of fullCases) expect(scan(scanner, rawLine(encoder.encode(line))), line).toBeNull();
+    // A line inside a bigger buffer (the worker scans lines where they lie in its chunk).
+    const inside = encoder.encode(`xx${scannedCases[0]}\nyy`);
+    const lineAt = rawLine(inside.subarray(2, 2 + encoder.encode(scannedCases[0]!).length), 1, 2);
+    expect(text([scanner.scan(inside, 2, 2 + lineAt.byteLength, 1, 2)])).toBe(text(fullRead(lineAt)));
   });
 });

@@ -27,7 +27,6 @@ import {
 } from '../jsonl/json-bytes';
 import { ByteStrings } from '../jsonl/byte-strings';
 import { KeyTable, NOT_PLAIN } from '../jsonl/key-table';
-import type { RawLine } from '../jsonl/line-splitter';
 import type { ClassifiedRecord } from './classify-line';
 import { MAX_REPEATED_CHARS, REPEATED_FIELDS } from './repeated-fields';
 import {
@@ -99,14 +98,22 @@ export class SlimScanner {
     this.json.reset(EMPTY);
   }
 
-  /** The line's event record, or null when the line is for the full reader (see the header). */
-  scan(line: RawLine): ClassifiedRecord | null {
+  /**
+   * The event record of the line `bytes[start, end)` (line `lineNo`, at `byteOffset` in its file),
+   * or null when the line is for the full reader (see the header).
+   */
+  scan(
+    bytes: Uint8Array,
+    start: number,
+    end: number,
+    lineNo: number,
+    byteOffset: number,
+  ): ClassifiedRecord | null {
     const json = this.json;
-    const b = line.bytes;
-    json.reset(b);
-    const end = b.length;
+    const b = bytes;
+    json.reset(b, end);
     const at = (this.lines = (this.lines + 1) | 0);
-    let i = json.ws(0);
+    let i = json.ws(start);
     if (b[i] !== OPEN_OBJECT) return null;
     i = json.ws(i + 1);
     let eventId: string | undefined;
@@ -161,7 +168,7 @@ export class SlimScanner {
     const stubs = json.stubs + (selfStub ? 1 : 0);
     const record: ClassifiedRecord = {
       type: 'event',
-      position: { lineNo: line.lineNo, byteOffset: line.byteOffset, byteLength: line.byteLength },
+      position: { lineNo, byteOffset, byteLength: end - start },
       eventId,
       kind,
       body,
