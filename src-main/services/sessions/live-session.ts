@@ -176,7 +176,7 @@ export class LiveSession {
       if (this.log.reloadFailures > this.reloadFailuresTold) {
         this.reloadFailuresTold = this.log.reloadFailures;
         this.notice(
-          `${this.reloadFailuresTold} event(s) could not be read back from the file as they were read (it changed): their nodes may lack details`,
+          `${this.reloadFailuresTold} event(s) could not be read back from the file as they were read (it changed, or a value in the line is malformed): their nodes may lack details`,
         );
       }
     }

@@ -44,6 +44,38 @@ async function fixtureStore(): Promise<{ log: string; events: PushedEvent[]; ope
 }
 
 describe('SessionStore', () => {
+  it('says so when an event read by its structure does not parse when its body is asked for', async () => {
+    // A raw tab inside a tool's output: JSON forbids it, the read's scan does not look inside the
+    // strings it steps over (slim-scan.ts), so the line counts as an event until its body is read.
+    const log = path.join(home, 'sessions', 'odd', 'provenance.jsonl');
+    await mkdir(path.dirname(log), { recursive: true });
+    const call = line({
+      event_id: 'c-1',
+      event_kind: 'tool_call',
+      seq: 1,
+      tool_call_id: 't1',
+      tool_name: 'sh',
+    });
+    const result = line({
+      event_id: 'r-1',
+      event_kind: 'tool_result',
+      seq: 2,
+      tool_call_id: 't1',
+      tool_name: 'sh',
+      success: true,
+      output_summary: 'a TAB b',
+    }).replace('TAB', '\t');
+    await writeFile(log, call + result);
+    store = new SessionStore({ roots: [home], poolSize: 1, listCacheFile: null });
+    await store.start();
+    await store.idle();
+    expect(store.list()[0]).toMatchObject({ events: 2, parseErrors: 0, status: 'ready' });
+    expect((await store.eventDetail(log, 'c-1')).raw).toMatchObject({ tool_call_id: 't1' });
+    await expect(store.eventDetail(log, 'r-1')).rejects.toThrow(
+      /event at byte \d+ does not parse now \(.*\): the file changed on disk, or a value in the line is malformed/,
+    );
+  });
+
   it('snapshots asked for at once are each whole, and the same session', async () => {
     const { log, opened } = await fixtureStore();
     const [a, b] = await Promise.all([opened.snapshotJson(log).whole(), opened.snapshotJson(log).whole()]);

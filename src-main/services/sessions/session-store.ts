@@ -755,7 +755,12 @@ async function readJsonAt(file: string, offset: number, length: number): Promise
   const text = new TextDecoder().decode(await readBytesAt(file, offset, length));
   try {
     return JSON.parse(text);
-  } catch {
-    throw new BridgeError('not-found', `the event at byte ${offset} changed on disk; reload the session`);
+  } catch (error) {
+    // The read took the line for an event by its structure (slim-scan.ts): either it changed on
+    // disk since, or a value inside it is not JSON (a raw control character in a string).
+    throw new BridgeError(
+      'not-found',
+      `the event at byte ${offset} does not parse now (${(error as Error).message}): the file changed on disk, or a value in the line is malformed; reload the session`,
+    );
   }
 }

@@ -135,6 +135,11 @@ describe('SlimScanner', () => {
       // escapes and non-ASCII in kept and dropped strings; a BOM inside a value
       event(`"tool_name": "a\\"b\\\\", "actor": "m\\u00e9", "output_summary": "x\\"}{\\\\"`),
       event(`"tool_name": "Å → ✓", "error": "\ufeffstarts with a BOM", "ts": "t"`),
+      // every kind of escape, in short and long dropped strings and in a long kept one
+      event(
+        `"arguments": "\\"\\\\\\/\\b\\f\\n\\r\\t\\u00E9", "output_summary": "${'a'.repeat(40)}\\"\\\\\\n\\u00e9 end"`,
+      ),
+      event(`"error": "${'e'.repeat(30)}\\u2713 \\"quoted\\" ${'e'.repeat(30)}"`),
       // a string longer than the kept length, ASCII and not
       event(`"error": "${'x'.repeat(900)}", "task_preview": "${'é'.repeat(500)}"`),
       // numbers of every form, literals
@@ -185,6 +190,11 @@ describe('SlimScanner', () => {
       event(`"ev\\u0065nt_id": "e9"`),
       event(`"tool_name": "a", "tool_name": "b"`),
       event(`"tool_name": "bad \\x escape"`),
+      // a bad escape in a dropped string, short or long, or a \u without four hex digits
+      event(`"arguments": "bad \\x escape"`),
+      event(`"arguments": {"a": ["${'a'.repeat(50)}\\q"]}`),
+      event(`"output_summary": "${'a'.repeat(50)}\\u12g4"`),
+      event(`"output_summary": "\\u12"`),
       '{"schema_version": "2", "event_id": 5, "event_kind": "tool_call"}',
       '{"schema_version": "3", "event_id": "e1", "event_kind": "tool_call"}',
       '{"event_id": "e1", "event_kind": "tool_call"}',

@@ -11,11 +11,11 @@
  * given twice, an `event_id`/`event_kind` that is not a string, a schema version we do not read.
  * So every parse error, invalid and unsupported record is still the full reader's, with its
  * message; what the scan gives is what the full reader would (slim-scan.test.ts checks both ways on
- * the corpus, the bench's lines and edge cases). One difference, by design: the inside of a string
- * the scan steps over is not checked (json-bytes.ts); such a line's body fails when it is read.
+ * the corpus, the bench's lines and edge cases). One difference, by design: a raw control character
+ * inside a string the scan steps over is not looked for (json-bytes.ts); such a line's body fails
+ * when it is read.
  */
 import {
-  BACKSLASH,
   CLOSE_OBJECT,
   COLON,
   COMMA,
@@ -74,8 +74,6 @@ const CLOSE_ARRAY = 0x5d;
 const EMPTY = new Uint8Array(0);
 /** Digits of an integer read without making a string (seq, durations, token counts). */
 const MAX_FAST_DIGITS = 15;
-/** Kept strings are looked over byte by byte (end and escapes in one pass) up to this length. */
-const SHORT_KEPT = 96;
 
 export class SlimScanner {
   private readonly json: JsonBytes;
@@ -185,25 +183,10 @@ export class SlimScanner {
   private string(open: number, shared: boolean): string | undefined {
     const json = this.json;
     const b = json.bytes;
-    const end = Math.min(json.end, open + 1 + SHORT_KEPT);
-    let escaped = false;
-    let close = open + 1;
-    for (; close < end; close++) {
-      const c = b[close]!;
-      if (c === QUOTE) break;
-      if (c === BACKSLASH) {
-        escaped = true;
-        close++;
-      }
-    }
-    if (close >= end) {
-      // Long (a message, a preview): found the usual way.
-      close = json.stringEnd(open);
-      if (close < 0) return undefined;
-      escaped = json.hasEscape(open + 1, close);
-    }
+    const close = json.stringEnd(open);
+    if (close < 0) return undefined;
     this.close = close;
-    if (escaped)
+    if (json.nextEscape(open + 1) < close)
       try {
         return JSON.parse(json.text.decode(b, open, close + 1)) as string;
       } catch {
