@@ -61,6 +61,14 @@ const MAX_REBUILDS_PER_FLUSH = 8;
  * once a flush rather than twice. The few small nodes it then tells are rebuilt again instead.
  */
 const BIG_NODE_MEMBERS = 1000;
+/**
+ * While a log is first read (`flush(true)`), a big node that grew is rebuilt only once it has this
+ * many times the members it had when last built: a cluster job gets a launch in every chunk, and
+ * rebuilding it (and what it looks up: every artifact each launch expects) on every flush made a
+ * first read quadratic in its launches — 260 rebuilds of up to 85k launches for the bench's 850k
+ * log. Geometric steps cost ~5 builds of its final size in all. `flush()` rebuilds what waited.
+ */
+const WAIT_GROWTH = 1.25;
 
 const NONE: readonly never[] = Object.freeze([]);
 
@@ -212,7 +220,12 @@ class NodeState<M> implements NodeEntry<M> {
 
   /** Whether it has more than `n` members (n ≥ 2). */
   hasMoreMembersThan(n: number): boolean {
-    return (this.links?.more?.length ?? 0) + 2 > n;
+    return this.memberCount() > n;
+  }
+
+  /** How many members it has (for one with at least two: the count of one with fewer is not needed). */
+  memberCount(): number {
+    return (this.links?.more?.length ?? 0) + 2;
   }
 
   /** Appends the members, in order, to `out`. */
@@ -254,6 +267,9 @@ export class ReactiveGraph<M> {
   private readonly sharedEdges = new Map<string, number>();
   /** States, not ids: a rebuild finds its node without a lookup in `states`. */
   private dirty = new Set<NodeState<M>>();
+  /** Big nodes whose rebuild waits (see WAIT_GROWTH), and how many members each had when built. */
+  private readonly waiting = new Set<NodeState<M>>();
+  private readonly builtMembers = new WeakMap<NodeState<M>, number>();
   private flushNo = 0;
   /** Rebuilds past the first of nodes rebuilt again in this flush (to stop a dependency cycle). */
   private rebuiltAgain = new Map<NodeState<M>, number>();
@@ -358,9 +374,17 @@ export class ReactiveGraph<M> {
     forEachId(this.watchers.get(space, name), (watcher) => this.markDirty(watcher));
   }
 
-  /** Rebuilds every dirty node (and what depends on it) and returns what changed. */
-  flush(): LineageDelta {
+  /**
+   * Rebuilds every dirty node (and what depends on it) and returns what changed. `bigMayWait`: a
+   * log's first read, where a big node that only grew may wait (WAIT_GROWTH); without it, every
+   * node that waited is rebuilt too.
+   */
+  flush(bigMayWait = false): LineageDelta {
     const flushNo = ++this.flushNo;
+    if (!bigMayWait && this.waiting.size > 0) {
+      for (const state of this.waiting) this.dirty.add(state);
+      this.waiting.clear();
+    }
     // In rounds: take the dirty set and start a new one for what the rebuilds mark. Taking one id
     // at a time off the front of a Set is quadratic-ish on a big first read (the iterator walks
     // the holes deletions leave). Same order and same result as one id at a time.
@@ -371,7 +395,8 @@ export class ReactiveGraph<M> {
       for (const queued of round) {
         // Forgotten since it was queued (it had nothing left): whatever holds its id now.
         const state = queued.dropped ? this.stateOf(queued.id) : queued;
-        if (round.size > 1 && state.hasMoreMembersThan(BIG_NODE_MEMBERS)) (big ??= []).push(state);
+        if (bigMayWait && this.mayWait(state)) this.waiting.add(state);
+        else if (round.size > 1 && state.hasMoreMembersThan(BIG_NODE_MEMBERS)) (big ??= []).push(state);
         else this.rebuildInFlush(state, flushNo);
       }
       if (big) for (const state of big) this.rebuildInFlush(state, flushNo);
@@ -391,6 +416,19 @@ export class ReactiveGraph<M> {
     return out;
   }
 
+  /** Whether a big node may wait for its rebuild: it grew, by less than WAIT_GROWTH (see flush). */
+  private mayWait(state: NodeState<M>): boolean {
+    if (!state.hasMoreMembersThan(BIG_NODE_MEMBERS)) return false;
+    const built = this.builtMembers.get(state);
+    const members = state.memberCount();
+    return built !== undefined && members > built && members < built * WAIT_GROWTH;
+  }
+
+  /** Whether some node's rebuild waits (a flush without `bigMayWait` does it). */
+  get hasWaiting(): boolean {
+    return this.waiting.size > 0;
+  }
+
   private rebuildInFlush(state: NodeState<M>, flushNo: number): void {
     // Marked again before its turn in this round: this rebuild covers that mark.
     if (this.dirty.size > 0) this.dirty.delete(state);
@@ -408,6 +446,10 @@ export class ReactiveGraph<M> {
     const id = state.id;
     const members = this.lone;
     state.membersInto(members);
+    if (members.length > BIG_NODE_MEMBERS) {
+      this.builtMembers.set(state, members.length);
+      if (this.waiting.size > 0) this.waiting.delete(state);
+    }
     const result = members.length ? this.build(id, members, this.ctx) : null;
     members.length = 0;
     // A build reads no watcher: what the last one watched is replaced only now.

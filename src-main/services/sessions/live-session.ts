@@ -156,7 +156,7 @@ export class LiveSession {
   apply(records: readonly ClassifiedRecord[], committedOffset: number, fileBytes: number): void {
     this.strings.records(records);
     const delta = this.log.pushRecords(records);
-    const lineageDelta = this.lineage.apply(delta, this.followed);
+    const lineageDelta = this.lineage.apply(delta, this.followed, this.status === 'loading');
     const pending = this.followed ? this.pendingDelta() : null;
     if (pending) {
       foldInto(pending, lineageDelta);
@@ -197,13 +197,19 @@ export class LiveSession {
   }
 
   /**
-   * The first read is done. Said in a delta too (with nothing else in it), so that a page holding
-   * this session learns it from the same stream as the data, never before the last of it.
+   * The first read is done. Said in a delta too (with nothing else in it but the nodes that lagged
+   * behind the read: a cluster job, see ReactiveGraph.flush), so that a page holding this session
+   * learns it from the same stream as the data, never before the last of it.
    */
   markReady(): void {
     if (this.status !== 'loading') return;
     this.status = 'ready';
-    if (this.followed) this.pendingDelta();
+    // Big nodes that lagged behind the read (a cluster job) are built now, before anyone is told.
+    const settled = this.lineage.settle();
+    if (this.followed) {
+      const pending = this.pendingDelta();
+      if (settled) foldInto(pending, settled);
+    }
   }
 
   /** The file shrank or was replaced: everything derived from it is dropped. */

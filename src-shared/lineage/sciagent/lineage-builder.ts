@@ -197,8 +197,10 @@ export class SciagentLineageBuilder {
   /**
    * Applies one reader delta and returns the graph delta it causes. `wanted` false: nobody reads
    * the returned delta (a session nobody follows); tool rows' nodes are then not made for it.
+   * `firstRead`: the log is being read for the first time, and a big node (a cluster job) may
+   * lag behind its events until `settle` (ReactiveGraph.flush).
    */
-  apply(delta: LogDelta, wanted = true): LineageDelta {
+  apply(delta: LogDelta, wanted = true, firstRead = false): LineageDelta {
     for (const view of delta.added) this.place(view);
     for (const view of delta.corrected) {
       this.place(view);
@@ -208,9 +210,14 @@ export class SciagentLineageBuilder {
     // A target may arrive after its correction (added already corrected) or before it.
     for (const view of delta.added) this.noteCorrections(view);
     for (const view of delta.corrected) this.noteCorrections(view);
-    const out = this.graph.flush();
+    const out = this.graph.flush(firstRead);
     this.tools.flushInto(wanted ? { nodes: out.upsertedNodes, edges: out.upsertedEdges } : null);
     return out;
+  }
+
+  /** Rebuilds the nodes a first read let lag (`apply`'s firstRead); null when none did. */
+  settle(): LineageDelta | null {
+    return this.graph.hasWaiting ? this.graph.flush() : null;
   }
 
   private noteCorrections(view: EventView): void {

@@ -32,8 +32,8 @@ type Json = Record<string, unknown>;
  * `renameSpawns`: the spawn corrections also rename their subagent (`subagent_name`), which moves
  * observations and validations between subagents; the golden digests are of the stream without.
  */
-function replayLines({ renameSpawns = false } = {}): string[] {
-  const base = [...sessionLines('r', 3000, 11, { ids: 'short', mix: 'v2' })].map(
+function replayLines({ renameSpawns = false, events = 3000 } = {}): string[] {
+  const base = [...sessionLines('r', events, 11, { ids: 'short', mix: 'v2' })].map(
     (l) => JSON.parse(l) as Json,
   );
   const byKind = (kind: string) => base.filter((e) => e['event_kind'] === kind);
@@ -105,17 +105,50 @@ function correctionOf(event: Json, calls: string[], i: number, renameSpawns: boo
   }
 }
 
-/** Pushes the lines `chunk` at a time (as bytes, through the line splitter) and keeps every delta. */
-function replay(lines: string[], chunk: number) {
+/**
+ * Pushes the lines `chunk` at a time (as bytes, through the line splitter) and keeps every delta.
+ * `firstRead`: as a session's first read (big nodes may lag), without settling at the end.
+ */
+function replay(lines: string[], chunk: number, { firstRead = false } = {}) {
   const log = new SessionLog();
   const lineage = new SciagentLineageBuilder(log, 'r', { childSessionExists: (id) => id.endsWith('7') });
   const deltas: string[] = [];
+  const apply = (delta: ReturnType<SessionLog['end']>) =>
+    deltas.push(JSON.stringify(lineage.apply(delta, true, firstRead)));
   for (let i = 0; i < lines.length; i += chunk)
-    deltas.push(
-      JSON.stringify(lineage.apply(log.push(enc.encode(lines.slice(i, i + chunk).join('\n') + '\n')))),
-    );
-  deltas.push(JSON.stringify(lineage.apply(log.end())));
+    apply(log.push(enc.encode(lines.slice(i, i + chunk).join('\n') + '\n')));
+  apply(log.end());
   return { log, lineage, deltas };
+}
+
+/** The deltas applied in order, as sorted JSON of nodes and of edges. */
+function appliedInOrder(deltas: string[]): { nodes: string; edges: string } {
+  const nodes = new Map<string, LineageNode>();
+  const edges = new Map<string, LineageEdge>();
+  for (const text of deltas) {
+    const d = JSON.parse(text) as LineageDelta;
+    for (const n of d.upsertedNodes) nodes.set(n.id, n);
+    for (const id of d.removedNodes) nodes.delete(id);
+    for (const e of d.upsertedEdges) edges.set(e.id, e);
+    for (const id of d.removedEdges) edges.delete(id);
+  }
+  return { nodes: byId(nodes.values()), edges: byId(edges.values()) };
+}
+
+const byId = <T extends { id: string }>(xs: Iterable<T>) =>
+  JSON.stringify([...xs].sort((a, b) => (a.id < b.id ? -1 : 1)));
+
+/**
+ * Sciagent's cluster mode: every launch, status change and artifact names one job (the cluster),
+ * and the compute_run results name the job they started, as sciagent's own writer records them.
+ */
+function oneCluster(lines: string[]): string[] {
+  return lines.map((l) => {
+    const e = JSON.parse(l.replace(/"(job_id|cluster_name)":"cluster-\d+"/g, '"$1":"cluster-0"')) as Json;
+    if (e['event_kind'] === 'tool_result' && e['tool_name'] === 'compute_run')
+      e['output_summary'] = { job_id: 'cluster-0', status: 'running' };
+    return JSON.stringify(e);
+  });
 }
 
 /** The graph with every list sorted: what must not depend on chunking or order. */
@@ -164,19 +197,9 @@ describe('sciagent lineage replay', () => {
   it('sends deltas that, applied in order, give the graph (rows and graph nodes alike)', () => {
     for (const chunk of [1, 64]) {
       const run = replay(lines, chunk);
-      const nodes = new Map<string, unknown>();
-      const edges = new Map<string, unknown>();
-      for (const text of run.deltas) {
-        const d = JSON.parse(text) as LineageDelta;
-        for (const n of d.upsertedNodes) nodes.set(n.id, n);
-        for (const id of d.removedNodes) nodes.delete(id);
-        for (const e of d.upsertedEdges) edges.set(e.id, e);
-        for (const id of d.removedEdges) edges.delete(id);
-      }
-      const byId = <T extends { id: string }>(xs: Iterable<T>) =>
-        JSON.stringify([...xs].sort((a, b) => (a.id < b.id ? -1 : 1)));
-      expect(byId(nodes.values() as Iterable<LineageNode>)).toBe(byId(run.lineage.nodes.values()));
-      expect(byId(edges.values() as Iterable<LineageEdge>)).toBe(byId(run.lineage.edges.values()));
+      const applied = appliedInOrder(run.deltas);
+      expect(applied.nodes).toBe(byId(run.lineage.nodes.values()));
+      expect(applied.edges).toBe(byId(run.lineage.edges.values()));
     }
   });
 
@@ -195,12 +218,7 @@ describe('sciagent lineage replay: one cluster job', () => {
     // (job-members.ts) — which corrections of its launches and reordered lines must not fool.
     // The compute_run results name the job they started, as sciagent's own writer records them
     // (the corpus's e2e session): every one of them has an edge into the one job.
-    const lines = replayLines().map((l) => {
-      const e = JSON.parse(l.replace(/"(job_id|cluster_name)":"cluster-\d+"/g, '"$1":"cluster-0"')) as Json;
-      if (e['event_kind'] === 'tool_result' && e['tool_name'] === 'compute_run')
-        e['output_summary'] = { job_id: 'cluster-0', status: 'running' };
-      return JSON.stringify(e);
-    });
+    const lines = oneCluster(replayLines());
     const whole = canonical(replay(lines, lines.length));
     expect(canonical(replay(lines, 1))).toBe(whole);
     expect(canonical(replay(lines, 7))).toBe(whole);
@@ -221,6 +239,30 @@ describe('sciagent lineage replay: one cluster job', () => {
     );
     expect(into.length).toBeGreaterThan(50);
     expect(into.every((e) => e.id.startsWith('tool:'))).toBe(true);
+  });
+
+  it('lets a big job lag behind a first read and settles it to the same graph, for fewer builds', () => {
+    // Over a thousand members (launches and status changes): a big node, rebuilt during a first
+    // read only as it grows by a quarter (ReactiveGraph.flush), and whole at the read's end.
+    const lines = oneCluster(replayLines({ events: 14_000 }));
+    const whole = replay(lines, lines.length);
+    const everyChunk = replay(lines, 64);
+    const first = replay(lines, 64, { firstRead: true });
+    const launches = (run: ReturnType<typeof replay>) =>
+      run.lineage.nodes.get('job:cluster-0')!.data['launchCount'] as number;
+    expect(launches(whole)).toBeGreaterThan(500);
+    // Before the read's end the job lags; settled, the graph and the deltas are the whole read's.
+    expect(launches(first)).toBeLessThan(launches(whole));
+    const settled = first.lineage.settle();
+    expect(settled).not.toBeNull();
+    first.deltas.push(JSON.stringify(settled));
+    expect(first.lineage.settle()).toBeNull();
+    expect(canonical(first)).toBe(canonical(whole));
+    const applied = appliedInOrder(first.deltas);
+    expect(applied.nodes).toBe(byId(whole.lineage.nodes.values()));
+    expect(applied.edges).toBe(byId(whole.lineage.edges.values()));
+    // What it saves: the job's builds, each over all its members.
+    expect(first.lineage.rebuilds).toBeLessThan(everyChunk.lineage.rebuilds);
   });
 });
 
