@@ -1,10 +1,12 @@
 /**
  * What a session log keeps of an event it holds as a number rather than an object
  * (SessionLog.compact: a settled tool call or result, its body on disk): its place in the file,
- * seq, kind and id, in columns — ~33 bytes an event where its object was 88. The event is made
- * anew when read (`expand`), by the log's own factory.
+ * seq, kind and id, in columns — ~41 bytes an event (a UUID id in 16 of them), where its object
+ * was 88 bytes and its id's string ~56 more. The event is made anew when read (`expand`), by the
+ * log's own factory.
  */
 import type { CompactEvents } from './event-index';
+import { IdColumn } from '../columns/id-column';
 import { PagedArray } from '../columns/paged-array';
 import { StringCodes } from '../columns/string-codes';
 
@@ -30,7 +32,8 @@ export type MakeEvent<E> = (
 ) => E;
 
 export class CompactedEvents<E> implements CompactEvents<E> {
-  private readonly ids: string[] = [];
+  /** Their ids: a UUID in 16 bytes (id-column.ts), where the string was ~56 and a slot. */
+  private readonly ids = new IdColumn();
   private readonly lineNos = new PagedArray(Int32Array);
   /** Offsets past 2 GiB do not fit an Int32: doubles (exact to 2^53). */
   private readonly byteOffsets = new PagedArray(Float64Array);
@@ -47,8 +50,7 @@ export class CompactedEvents<E> implements CompactEvents<E> {
   add(event: KeptFields): number | null {
     const kindCode = this.kindCodes.codeOf(event.kind);
     if (kindCode > 0xff) return null;
-    const n = this.ids.length;
-    this.ids.push(event.eventId);
+    const n = this.ids.add(event.eventId);
     this.lineNos.set(n, event.lineNo);
     this.byteOffsets.set(n, event.byteOffset);
     this.byteLengths.set(n, event.byteLength);
@@ -58,7 +60,7 @@ export class CompactedEvents<E> implements CompactEvents<E> {
   }
 
   idOf(compact: number): string {
-    return this.ids[compact]!;
+    return this.ids.get(compact);
   }
 
   expand(compact: number, position: number): E {
@@ -67,7 +69,7 @@ export class CompactedEvents<E> implements CompactEvents<E> {
       this.lineNos.get(compact),
       this.byteOffsets.get(compact),
       this.byteLengths.get(compact),
-      this.ids[compact]!,
+      this.ids.get(compact),
       this.kindCodes.stringOf(this.kinds.get(compact))!,
       Number.isNaN(seq) ? null : seq,
       position,
