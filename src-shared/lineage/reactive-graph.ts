@@ -66,7 +66,9 @@ const BIG_NODE_MEMBERS = 1000;
  * many times the members it had when last built: a cluster job gets a launch in every chunk, and
  * rebuilding it (and what it looks up: every artifact each launch expects) on every flush made a
  * first read quadratic in its launches — 260 rebuilds of up to 85k launches for the bench's 850k
- * log. Geometric steps cost ~5 builds of its final size in all. `flush()` rebuilds what waited.
+ * log. Geometric steps cost ~5 builds of its final size in all. Whatever else changed about it
+ * meanwhile (a correction of one of its launches, an artifact it expected appearing) waits with it;
+ * a big node that did not grow is rebuilt at once. `flush()` rebuilds what waited.
  */
 const WAIT_GROWTH = 1.25;
 

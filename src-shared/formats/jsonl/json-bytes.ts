@@ -38,8 +38,12 @@ export const COLON = 0x3a;
 export const COMMA = 0x2c;
 export const OPEN_OBJECT = 0x7b;
 export const CLOSE_OBJECT = 0x7d;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
+export const OPEN_ARRAY = 0x5b;
+export const CLOSE_ARRAY = 0x5d;
+/** The first letters of `true`, `false` and `null`. */
+export const LETTER_T = 0x74;
+export const LETTER_F = 0x66;
+export const LETTER_N = 0x6e;
 const MINUS = 0x2d;
 const PLUS = 0x2b;
 const DOT = 0x2e;
@@ -170,9 +174,9 @@ export class JsonBytes {
   literal(i: number): number {
     const b = this.bytes;
     const c = b[i];
-    if (c === 0x74) return this.word(i, 0x72, 0x75, 0x65, -1); // true
-    if (c === 0x66) return this.word(i, 0x61, 0x6c, 0x73, 0x65); // false
-    if (c === 0x6e) return this.word(i, 0x75, 0x6c, 0x6c, -1); // null
+    if (c === LETTER_T) return this.word(i, 0x72, 0x75, 0x65, -1); // true
+    if (c === LETTER_F) return this.word(i, 0x61, 0x6c, 0x73, 0x65); // false
+    if (c === LETTER_N) return this.word(i, 0x75, 0x6c, 0x6c, -1); // null
     return this.number(i);
   }
 
@@ -268,7 +272,7 @@ export class JsonBytes {
           next = q < 0 ? -1 : q + 1;
         } else next = this.literal(i);
         if (next < 0) return this.fail(base);
-        if (truncatedKey) frames[frames.length - 1] = c === 0x74 ? STUB : OBJECT;
+        if (truncatedKey) frames[frames.length - 1] = c === LETTER_T ? STUB : OBJECT;
         truncatedKey = false;
         i = this.ws(next);
       }

@@ -3,8 +3,7 @@
  * hash of the bytes into an open-addressing table, then a byte-by-byte check. A line has ~15 keys,
  * and making a string of each to look it up in a Map cost more than the lookup.
  */
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
+import { BACKSLASH, QUOTE } from './json-bytes';
 
 /** What `read` gives for a key that is not a plain one (an escape in it, or no closing quote). */
 export const NOT_PLAIN = -2;

@@ -16,10 +16,15 @@
  * when it is read.
  */
 import {
+  CLOSE_ARRAY,
   CLOSE_OBJECT,
   COLON,
   COMMA,
   JsonBytes,
+  LETTER_F,
+  LETTER_N,
+  LETTER_T,
+  OPEN_ARRAY,
   OPEN_OBJECT,
   PORTABLE_BYTE_TEXT,
   QUOTE,
@@ -64,12 +69,6 @@ const PART_KEYS = KEPT.map((name) =>
 const PART_SHARED = KEPT.map((name) =>
   (PARTLY_KEPT_FIELDS[name] ?? []).map((key) => REPEATED_FIELDS.has(key)),
 );
-
-const LETTER_T = 0x74;
-const LETTER_F = 0x66;
-const LETTER_N = 0x6e;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
 
 const EMPTY = new Uint8Array(0);
 /** Digits of an integer read without making a string (seq, durations, token counts). */
