@@ -164,6 +164,10 @@ async function measureOpen(
   };
 }
 
+/** The session workers' new spaces in use, summed (null: not reported). */
+const newSpaceOf = (stats) =>
+  stats?.workers?.length ? stats.workers.reduce((n, w) => n + (w.newSpace ?? 0), 0) : null;
+
 /** The page's JS heap after a full collection (Chrome DevTools Protocol), in bytes; null if not given. */
 async function pageHeapAfterGc(page) {
   try {
@@ -177,8 +181,12 @@ async function pageHeapAfterGc(page) {
   }
 }
 
-/** One cold and one warm open of `log` (of `events` events) as session `sessionId`. */
-export async function openOnce(browser, log, sessionId, events, timeoutMs = 60_000) {
+/**
+ * One cold and one warm open of `log` (of `events` events) as session `sessionId`. `restMs`: also
+ * serve's memory that long after the warm open, the session still open and nothing else asked of
+ * serve (its state at rest: a worker gives its young generation back when quiet).
+ */
+export async function openOnce(browser, log, sessionId, events, timeoutMs = 60_000, { restMs = 0 } = {}) {
   const home = await makeHome();
   const serve = await startServe(home.home);
   try {
@@ -216,6 +224,11 @@ export async function openOnce(browser, log, sessionId, events, timeoutMs = 60_0
     const pageHeap = await pageHeapAfterGc(second.page);
     await second.close();
     const after = await serve.stats(); // the session open and read, after GC
+    let rest = null;
+    if (restMs) {
+      await new Promise((r) => setTimeout(r, restMs));
+      rest = await serve.stats();
+    }
     // Closing it (sessions.close, where serve has it) should give its memory back.
     const key = home.sessionDir(sessionId) + '/provenance.jsonl';
     const closed = await callBridge(serve.url, 'sessions', 'close', [key]).then(
@@ -240,6 +253,10 @@ export async function openOnce(browser, log, sessionId, events, timeoutMs = 60_0
         keptBytes: before && after ? kept(after) - kept(before) : null,
         rssBefore: before?.now.rss ?? null,
         rssAfter: after?.now.rss ?? null,
+        rssAtRest: rest?.now.rss ?? null,
+        // The session workers' young generations (V8's new space in use), right after and at rest.
+        newSpaceAfter: newSpaceOf(after),
+        newSpaceAtRest: newSpaceOf(rest),
         rssPeakOpening: cold.serveStats?.peak.rss ?? null,
         // Of what the session kept, the share given back once it is closed (null: no close).
         returnedOnClose:

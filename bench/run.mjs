@@ -28,6 +28,8 @@ const full = process.argv.includes('--full');
  * second generator's smaller launch and verdict lines made 1.2M events of 1.07 GB.
  */
 const BIG_EVENTS = 850_000;
+/** How long after a big open serve is left alone before its memory at rest is taken. */
+const REST_MS = 10_000;
 const config = full
   ? {
       runs: 3,
@@ -209,7 +211,9 @@ async function openFigures(browser, events, shape = MANY_JOBS) {
   const opens = [];
   for (let i = 0; i < (wanted('open') ? runs : 0); i++) {
     const r = await step(`open ${label} (${i + 1}/${runs})`, () =>
-      openOnce(browser, log, `${shape.id}${events}`, lines, big ? 300_000 : 90_000),
+      openOnce(browser, log, `${shape.id}${events}`, lines, big ? 300_000 : 90_000, {
+        restMs: big && !shape.brief ? REST_MS : 0,
+      }),
     );
     if (r) opens.push(r);
   }
@@ -323,6 +327,24 @@ async function openFigures(browser, events, shape = MANY_JOBS) {
       big ? { max: 600 * 2 ** 20, label: '≤ 600 MB' } : null,
       mb,
     );
+    if (big) {
+      show(
+        `T3 memory ${label}: serve RSS at rest (${REST_MS / 1000} s later, nothing asked)`,
+        pick(mem, (m) => m.rssAtRest),
+        null,
+        { max: 600 * 2 ** 20, label: '≤ 600 MB' },
+        mb,
+      );
+      // What a quiet worker gives back (young-generation-release.ts): its new space right after
+      // the open (baseline) and at rest.
+      show(
+        `T3 memory ${label}: session workers' young generation at rest (right after the open)`,
+        pick(mem, (m) => m.newSpaceAtRest),
+        pick(mem, (m) => m.newSpaceAfter),
+        null,
+        mb,
+      );
+    }
     show(
       `T3 memory ${label}: the page's JS heap with the session shown (after GC)`,
       pick(mem, (m) => m.pageHeap),

@@ -34,7 +34,7 @@ describe('bench stats', () => {
     const file = path.join(dir, 'stats.json');
     const handle = startBenchStats(file);
     // The session workers' heaps are asked for on each signal (a stand-in for SessionPool.memory).
-    handle.reportWorkers(async () => [{ heapUsed: 123, external: 4, arrayBuffers: 0 }]);
+    handle.reportWorkers(async () => [{ heapUsed: 123, external: 4, arrayBuffers: 0, newSpace: 0 }]);
     await new Promise((r) => setTimeout(r, 60));
     const until = performance.now() + 300;
     while (performance.now() < until); // the main thread blocked for 300 ms

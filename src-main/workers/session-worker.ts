@@ -14,17 +14,21 @@ import {
   type SessionOpResults,
   type ToWorker,
 } from '../services/sessions/session-worker-protocol';
+import { YoungGenerationRelease, newSpaceBytes } from './young-generation-release';
 
 const sessions = new WorkerSessions();
+const release = new YoungGenerationRelease();
 
 parentPort!.on('message', (message: ToWorker) => {
   if ('memory' in message) {
     (globalThis as { gc?: () => void }).gc?.();
     const { heapUsed, external, arrayBuffers } = process.memoryUsage();
-    const reply: FromWorker = { memory: message.memory, usage: { heapUsed, external, arrayBuffers } };
+    const usage = { heapUsed, external, arrayBuffers, newSpace: newSpaceBytes() };
+    const reply: FromWorker = { memory: message.memory, usage };
     parentPort!.postMessage(reply);
     return;
   }
+  const startedAt = performance.now();
   const results: SessionJobResult[] = [];
   const transfer: ArrayBuffer[] = [];
   const recycled: ArrayBuffer[] = [];
@@ -55,4 +59,5 @@ parentPort!.on('message', (message: ToWorker) => {
   }
   const reply: FromWorker = { batch: message.batch, results, recycled };
   parentPort!.postMessage(reply, [...transfer, ...recycled]);
+  release.noteWork(performance.now() - startedAt);
 });

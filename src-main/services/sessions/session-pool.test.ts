@@ -184,9 +184,43 @@ describe('SessionPool', () => {
 
   it('starts a worker only when it is first given a job, and reports its own heap', async () => {
     pool = new SessionPool({ size: 1 });
-    expect(await pool.memory()).toEqual([{ heapUsed: 0, external: 0, arrayBuffers: 0 }]);
+    expect(await pool.memory()).toEqual([{ heapUsed: 0, external: 0, arrayBuffers: 0, newSpace: 0 }]);
     await pool.call('/logs/m/provenance.jsonl', 'm', { op: 'take' });
     const [usage] = await pool.memory();
     expect(usage!.heapUsed).toBeGreaterThan(0);
   });
+
+  it('gives the young generation back once quiet after a big read (young-generation-release.ts)', async () => {
+    pool = new SessionPool({ size: 1 });
+    const key = '/logs/young/provenance.jsonl';
+    // ~100k events read in 4 MiB chunks, as a first read is: the new space grows to its most.
+    const lines: string[] = [];
+    for (let seq = 1; seq <= 100_000; seq++) lines.push(line(seq, 'y'.repeat(60)));
+    const bytes = enc.encode(lines.join(''));
+    const chunk = 4 * 1024 * 1024;
+    for (let from = 0; from < bytes.length; from += chunk) {
+      const part = bytes.subarray(from, Math.min(bytes.length, from + chunk));
+      await pool.call(key, 'young', {
+        op: 'read',
+        bytes: part,
+        fromOffset: from,
+        reset: from === 0,
+        final: from + part.length === bytes.length,
+        fileBytes: bytes.length,
+      });
+    }
+    await pool.call(key, 'young', { op: 'ready' });
+    const [grown] = await pool.memory();
+    expect(grown!.newSpace).toBeGreaterThan(16 * 1024 * 1024);
+    // V8 shrinks it at a collection once the last ~5 s allocated little: ~6–7 s of quiet.
+    let shrunk = grown!.newSpace;
+    const until = Date.now() + 20_000;
+    while (Date.now() < until && shrunk > 8 * 1024 * 1024) {
+      await new Promise((r) => setTimeout(r, 500));
+      shrunk = (await pool.memory())[0]!.newSpace;
+    }
+    expect(shrunk).toBeLessThanOrEqual(8 * 1024 * 1024);
+    // The session is still there, whole.
+    expect((await pool.call(key, 'young', { op: 'take' })).item.events).toBe(100_000);
+  }, 40_000);
 });

@@ -191,7 +191,7 @@ export class SessionPool {
       this.slots.map(
         (slot) =>
           new Promise<WorkerMemory>((resolve) => {
-            if (!slot.worker) return resolve({ heapUsed: 0, external: 0, arrayBuffers: 0 });
+            if (!slot.worker) return resolve({ heapUsed: 0, external: 0, arrayBuffers: 0, newSpace: 0 });
             const id = this.nextMemory++;
             slot.memory.set(id, resolve);
             const message: ToWorker = { memory: id };
@@ -318,7 +318,8 @@ export class SessionPool {
     slot.transfer = [];
     for (const pending of slot.pending.values()) pending.reject(error);
     slot.pending.clear();
-    for (const resolve of slot.memory.values()) resolve({ heapUsed: 0, external: 0, arrayBuffers: 0 });
+    for (const resolve of slot.memory.values())
+      resolve({ heapUsed: 0, external: 0, arrayBuffers: 0, newSpace: 0 });
     slot.memory.clear();
   }
 }

@@ -150,4 +150,6 @@ export interface WorkerMemory {
   heapUsed: number;
   external: number;
   arrayBuffers: number;
+  /** V8's new space in use, bytes (young-generation-release.ts gives it back when quiet). */
+  newSpace: number;
 }
