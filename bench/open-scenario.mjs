@@ -184,7 +184,8 @@ async function pageHeapAfterGc(page) {
 /**
  * One cold and one warm open of `log` (of `events` events) as session `sessionId`. `restMs`: also
  * serve's memory that long after the warm open, the session still open and nothing else asked of
- * serve (its state at rest: a worker gives its young generation back when quiet).
+ * serve (its state at rest: a worker gives its young generation back when quiet), and that long
+ * after closing it (a worker left with no session is stopped).
  */
 export async function openOnce(browser, log, sessionId, events, timeoutMs = 60_000, { restMs = 0 } = {}) {
   const home = await makeHome();
@@ -236,6 +237,12 @@ export async function openOnce(browser, log, sessionId, events, timeoutMs = 60_0
       () => false,
     );
     const afterClose = closed ? await serve.stats() : null;
+    // And at rest after that (a worker left with no session is stopped when idle).
+    let closedRest = null;
+    if (closed && restMs) {
+      await new Promise((r) => setTimeout(r, restMs));
+      closedRest = await serve.stats();
+    }
     // Serve's own heap and buffers plus its session workers' (where the sessions live).
     const kept = (s) =>
       s
@@ -264,6 +271,7 @@ export async function openOnce(browser, log, sessionId, events, timeoutMs = 60_0
             ? (kept(after) - kept(afterClose)) / (kept(after) - kept(before))
             : null,
         rssAfterClose: afterClose?.now.rss ?? null,
+        rssClosedAtRest: closedRest?.now.rss ?? null,
         // The tab showing the session: its JS heap after a full GC (the renderer's share of the app).
         pageHeap,
       },

@@ -374,6 +374,14 @@ async function openFigures(browser, events, shape = MANY_JOBS) {
       { min: 0.8, label: '≥ 80%' },
       (v) => (v === null || v === undefined ? 'n/a' : `${Math.round(v * 100)}%`),
     );
+    if (big)
+      show(
+        `T3 memory ${label}: serve RSS ${REST_MS / 1000} s after closing it (before the log appeared)`,
+        pick(mem, (m) => m.rssClosedAtRest),
+        pick(mem, (m) => m.rssBefore),
+        null,
+        mb,
+      );
     if (opens.length > okCold.length)
       results.figures[`open ${label}: runs that timed out`] = opens.length - okCold.length;
   }

@@ -223,4 +223,34 @@ describe('SessionPool', () => {
     // The session is still there, whole.
     expect((await pool.call(key, 'young', { op: 'take' })).item.events).toBe(100_000);
   }, 40_000);
+
+  it('stops a worker once its last session is forgotten and it stays idle, and starts one again for the next log', async () => {
+    pool = new SessionPool({ size: 1, retireIdleMs: 100 });
+    const key = '/logs/r/provenance.jsonl';
+    const text = line(1, 'r') + line(2, 'r');
+    await pool.call(key, 'r', {
+      op: 'read',
+      bytes: enc.encode(text),
+      fromOffset: 0,
+      reset: true,
+      fileBytes: text.length,
+    });
+    // Holding a session: kept however long it is idle.
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await pool.memory())[0]!.heapUsed).toBeGreaterThan(0);
+    await pool.call(key, 'r', { op: 'forget' });
+    await new Promise((r) => setTimeout(r, 300));
+    // Stopped: no worker answers for the slot.
+    expect(await pool.memory()).toEqual([{ heapUsed: 0, external: 0, arrayBuffers: 0, newSpace: 0 }]);
+    // The next log starts a new worker, with nothing of the old one's.
+    const again = await pool.call(key, 'r', {
+      op: 'read',
+      bytes: enc.encode(text),
+      fromOffset: 0,
+      reset: true,
+      fileBytes: text.length,
+    });
+    expect(again.item.events).toBe(2);
+    expect((await pool.memory())[0]!.heapUsed).toBeGreaterThan(0);
+  });
 });
