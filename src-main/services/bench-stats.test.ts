@@ -43,7 +43,7 @@ describe('bench stats', () => {
     expect(first.loopMaxMs).toBeGreaterThanOrEqual(290);
     expect(first.peak.rss).toBeGreaterThan(0);
     expect(first.now.heapUsed).toBeGreaterThan(0);
-    expect(first.workers).toEqual([{ heapUsed: 123, external: 4, arrayBuffers: 0 }]);
+    expect(first.workers).toEqual([{ heapUsed: 123, external: 4, arrayBuffers: 0, newSpace: 0 }]);
 
     // A new window: the block above is not in it.
     await new Promise((r) => setTimeout(r, 60));
