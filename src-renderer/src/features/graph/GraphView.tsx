@@ -16,6 +16,7 @@ import {
 import '@xyflow/react/dist/style.css';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import {
+  selectDirection,
   selectExpandedGroups,
   selectGraphShape,
   selectSelectedNodeId,
@@ -124,10 +125,11 @@ function GraphCanvas() {
     if (saved) void rf.setViewport(saved);
   }, [key, rf]);
 
+  const direction = useAppStore(selectDirection);
   const [cache] = useState(() => new RfNodeCache());
   const rfNodes = useMemo(
-    () => (visible && positions ? cache.build(visible, positions) : []),
-    [cache, visible, positions],
+    () => (visible && positions ? cache.build(visible, positions, direction) : []),
+    [cache, visible, positions, direction],
   );
   const representativeOfSelected = selectedNodeId
     ? (visible?.representative.get(selectedNodeId) ?? selectedNodeId)

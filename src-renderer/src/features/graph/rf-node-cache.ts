@@ -4,6 +4,8 @@
  * delta re-renders only what it touched.
  */
 import type { XY } from '../../state/layout-slice';
+import type { LayoutDirection } from '../../state/ui-slice';
+import { nodeHandles } from './layout/node-handles';
 import { sizeOf } from './layout/node-size';
 import type { GraphNode } from './rf-types';
 import type { VisibleGraph, VisibleNode } from './visible-graph';
@@ -21,8 +23,12 @@ function sameShape(a: VisibleNode, b: VisibleNode): boolean {
 
 export class RfNodeCache {
   private entries = new Map<string, { vn: VisibleNode; pos: XY; node: GraphNode }>();
+  private direction: LayoutDirection | null = null;
 
-  build(graph: VisibleGraph, positions: ReadonlyMap<string, XY>): GraphNode[] {
+  build(graph: VisibleGraph, positions: ReadonlyMap<string, XY>, direction: LayoutDirection): GraphNode[] {
+    // The handles are on other sides: every node is made anew.
+    if (direction !== this.direction) this.entries = new Map();
+    this.direction = direction;
     const next = new Map<string, { vn: VisibleNode; pos: XY; node: GraphNode }>();
     const out: GraphNode[] = [];
     for (const vn of graph.nodes) {
@@ -41,6 +47,8 @@ export class RfNodeCache {
           height: size.height,
           // Fixed sizes: declaring them measured keeps React Flow from dropping handle bounds.
           measured: { ...size },
+          // Known handles: React Flow need not mount a node off screen to measure them.
+          handles: nodeHandles(size, direction),
           selectable: false,
         };
       }
