@@ -62,6 +62,37 @@ test('opens every corpus bundle version and shows its tree and chains', async ({
   }
 });
 
+test("a document's view is fetched while the page is idle, and shown on click without a loading box", async ({
+  app,
+  served,
+}) => {
+  await copyCorpus(served.home);
+  const keyEnd = '/treetrace/examples/api-key-auth/.treetrace';
+  await expect(row(app, keyEnd)).toBeVisible({ timeout: 15_000 });
+  // Nothing clicked yet: the documents' chunk comes once there is a document and the page is idle.
+  await expect
+    .poll(() =>
+      app.evaluate(() =>
+        performance.getEntriesByType('resource').some((e) => /\/DocumentView-[^/]*\.js$/.test(e.name)),
+      ),
+    )
+    .toBe(true);
+  // A lazy view whose chunk is there must not suspend: React would show the box and hold the
+  // view back ~300 ms.
+  await app.evaluate(() => {
+    const w = window as unknown as { __loadingBoxSeen: boolean };
+    w.__loadingBoxSeen = false;
+    new MutationObserver(() => {
+      if (document.querySelector('.document-loading')) w.__loadingBoxSeen = true;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await row(app, keyEnd).click();
+  await expect(app.locator('[data-testid="treetrace-view"] [data-testid="tt-row"]')).toHaveCount(4);
+  expect(
+    await app.evaluate(() => (window as unknown as { __loadingBoxSeen: boolean }).__loadingBoxSeen),
+  ).toBe(false);
+});
+
 test('j/k step through chains; a chain exports as Markdown and JSON with redactions kept', async ({
   app,
   served,

@@ -52,6 +52,13 @@ export function App() {
   const bookmarksOpen = useBookmarks((s) => s.open);
   const comparing = useCompare((s) => s.open);
   useEffect(() => startDocumentsSync(), []);
+  // Once there is a document to click, its view's chunk is fetched while the page is idle.
+  const hasDocuments = useDocuments((st) => Object.keys(st.docs).length > 0);
+  useEffect(() => {
+    if (!hasDocuments) return;
+    const id = requestIdleCallback(() => void DocumentView.preload().catch(() => undefined), { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }, [hasDocuments]);
   useEffect(() => startBookmarksSync(), []);
   // The page's URL names what is shown (a link opened, a reload), and follows the selection.
   useEffect(() => startUrlSync(), []);

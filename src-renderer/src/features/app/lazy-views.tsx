@@ -6,13 +6,21 @@
  * ~0.5 s of parsing and compiling before it could draw the first row.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
+import { lazyWithPreload } from 'react-lazy-with-preload';
 
 export const GraphView = lazy(() => import('../graph/GraphView').then((m) => ({ default: m.GraphView })));
 export const BottomPanel = lazy(() => import('./BottomPanel').then((m) => ({ default: m.BottomPanel })));
 export const DetailPanel = lazy(() =>
   import('../detail/DetailPanel').then((m) => ({ default: m.DetailPanel })),
 );
-export const DocumentView = lazy(() =>
+/**
+ * Preloaded once the page is idle and there is a document to click (App): the documents' chunk
+ * (162 KB) was fetched on the first click, and a lazy view suspends even when its chunk is
+ * there — React then shows the fallback and holds the view back ~300 ms (its Suspense reveal
+ * throttle). Most of the 5,000-node prompt tree's click → rows (issue 8, T4). Once preloaded,
+ * `lazyWithPreload` renders the component at once, without suspending.
+ */
+export const DocumentView = lazyWithPreload(() =>
   import('../documents/DocumentView').then((m) => ({ default: m.DocumentView })),
 );
 export const CompareView = lazy(() =>

@@ -10,7 +10,7 @@ import type { TreeTraceBundle } from '../../../../src-shared/formats/treetrace';
 import { call } from '../../host';
 import { useDocument } from '../documents/use-document';
 import { chainFileName, chainJson, chainMarkdown, download } from './chain-export';
-import { requestTreeLayout } from './layout/layout-client';
+import { requestTreeLayout, startTreeLayoutWorker } from './layout/layout-client';
 import type { TreeLayout } from './layout/tree-layout';
 import {
   ChainsPanel,
@@ -43,6 +43,7 @@ const load = (key: string) => call('treetrace', 'bundle', key);
 
 export function TreeTraceView({ docKey }: { docKey: string }) {
   const doc = useDocument(docKey, load);
+  useEffect(startTreeLayoutWorker, []);
   if (doc.status !== 'ready')
     return (
       <div className="document-empty" data-testid="treetrace-loading">
