@@ -56,7 +56,9 @@ export function App() {
   const hasDocuments = useDocuments((st) => Object.keys(st.docs).length > 0);
   useEffect(() => {
     if (!hasDocuments) return;
-    const id = requestIdleCallback(() => void DocumentView.preload().catch(() => undefined), { timeout: 2000 });
+    const id = requestIdleCallback(() => void DocumentView.preload().catch(() => undefined), {
+      timeout: 2000,
+    });
     return () => cancelIdleCallback(id);
   }, [hasDocuments]);
   useEffect(() => startBookmarksSync(), []);
