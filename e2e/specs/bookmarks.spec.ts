@@ -240,3 +240,35 @@ test.describe('in a small window', () => {
     await expect(app.getByTestId('bookmarks-count')).toHaveText(/\d+/);
   });
 });
+
+test('the bookmarks view and Compare are preloaded: they open without a loading box', async ({ app }) => {
+  // Once the first list is drawn, their chunks come while the page is idle.
+  await expect
+    .poll(() =>
+      app.evaluate(() => {
+        const names = performance.getEntriesByType('resource').map((e) => e.name);
+        return ['BookmarksView', 'CompareView'].every((v) =>
+          names.some((n) => new RegExp(`/${v}-[^/]*\\.js$`).test(n)),
+        );
+      }),
+    )
+    .toBe(true);
+  // A lazy view whose chunk is there must not suspend: React would show the box and hold the
+  // view back ~300 ms.
+  await app.evaluate(() => {
+    const w = window as unknown as { __loadingBoxSeen: boolean };
+    w.__loadingBoxSeen = false;
+    new MutationObserver(() => {
+      if (document.querySelector('.bookmarks-view[aria-busy], .compare[aria-busy]'))
+        w.__loadingBoxSeen = true;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await app.getByTestId('bookmarks-open').click();
+  await expect(app.getByTestId('bookmarks-view')).toBeVisible();
+  await app.getByRole('button', { name: 'Close bookmarks' }).click();
+  await app.getByTestId('compare-open').click();
+  await expect(app.getByTestId('compare-picker')).toBeVisible();
+  expect(
+    await app.evaluate(() => (window as unknown as { __loadingBoxSeen: boolean }).__loadingBoxSeen),
+  ).toBe(false);
+});

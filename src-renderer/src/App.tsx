@@ -18,6 +18,7 @@ import {
   DetailPanel,
   DocumentView,
   GraphView,
+  preloadWhenIdle,
 } from './features/app/lazy-views';
 import { SessionsSidebar } from './features/sessions/SessionsSidebar';
 import { DocumentsSection } from './features/documents/DocumentsSection';
@@ -54,13 +55,7 @@ export function App() {
   useEffect(() => startDocumentsSync(), []);
   // Once there is a document to click, its view's chunk is fetched while the page is idle.
   const hasDocuments = useDocuments((st) => Object.keys(st.docs).length > 0);
-  useEffect(() => {
-    if (!hasDocuments) return;
-    const id = requestIdleCallback(() => void DocumentView.preload().catch(() => undefined), {
-      timeout: 2000,
-    });
-    return () => cancelIdleCallback(id);
-  }, [hasDocuments]);
+  useEffect(() => (hasDocuments ? preloadWhenIdle(DocumentView.preload) : undefined), [hasDocuments]);
   useEffect(() => startBookmarksSync(), []);
   // The page's URL names what is shown (a link opened, a reload), and follows the selection.
   useEffect(() => startUrlSync(), []);
@@ -73,6 +68,12 @@ export function App() {
 
   useEffect(() => {
     if (ready) document.getElementById('root')?.setAttribute('data-app-state', 'ready');
+  }, [ready]);
+  // Compare and the bookmarks view, once the first list is drawn.
+  useEffect(() => {
+    if (!ready) return;
+    const cancels = [preloadWhenIdle(CompareView.preload), preloadWhenIdle(BookmarksView.preload)];
+    return () => cancels.forEach((cancel) => cancel());
   }, [ready]);
 
   return (

@@ -23,12 +23,19 @@ export const DetailPanel = lazy(() =>
 export const DocumentView = lazyWithPreload(() =>
   import('../documents/DocumentView').then((m) => ({ default: m.DocumentView })),
 );
-export const CompareView = lazy(() =>
+/** Opened from the top bar and the sidebar: preloaded like DocumentView, once the first list is drawn. */
+export const CompareView = lazyWithPreload(() =>
   import('../compare/CompareView').then((m) => ({ default: m.CompareView })),
 );
-export const BookmarksView = lazy(() =>
+export const BookmarksView = lazyWithPreload(() =>
   import('../bookmarks/BookmarksView').then((m) => ({ default: m.BookmarksView })),
 );
+
+/** Runs `preload` when the page is next idle (within 2 s); returns a cancel for an effect. */
+export function preloadWhenIdle(preload: () => Promise<unknown>): () => void {
+  const id = requestIdleCallback(() => void preload().catch(() => undefined), { timeout: 2000 });
+  return () => cancelIdleCallback(id);
+}
 
 /**
  * Holds a lazy view's place in the layout grid (an empty box of the given class) while its chunk
