@@ -2,7 +2,7 @@
  * A graph bigger than the view mounts only what is in view — also the first time its nodes
  * appear (React Flow would mount every node once to measure its handles; we declare them:
  * `layout/node-handles.ts`) — and every edge still starts and ends on its nodes' handles, in both
- * directions. Timings are the bench's business (T4's relayout), not this test's.
+ * directions; a dense graph draws a group's fan to its members without arrowheads. Timings are the bench's business (T4's relayout), not this test's.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -90,6 +90,19 @@ test('expanding every tool group mounts only the nodes in view, and edges meet t
   expect(grouped).toBeLessThan(300);
   await expect(app.locator('.react-flow__node')).not.toHaveCount(0);
   expect(await mostMounted()).toBeLessThanOrEqual(Math.max(grouped, mounted));
+
+  // Dense (over 200 edges): a group's fan to its members is drawn faint and without arrowheads
+  // (one SVG marker painted per edge was most of a zoom frame); other edges keep theirs.
+  await expect(app.locator('.graph-canvas.is-dense')).toHaveCount(1);
+  const markers = await app.locator('.react-flow__edge').evaluateAll((edges) =>
+    edges.map((g) => ({
+      membership: g.classList.contains('is-membership'),
+      marker: getComputedStyle(g.querySelector('path.react-flow__edge-path')!).markerEnd,
+    })),
+  );
+  expect(markers.filter((m) => m.membership).length).toBeGreaterThan(10);
+  expect(markers.filter((m) => m.membership).every((m) => m.marker === 'none')).toBe(true);
+  expect(markers.filter((m) => !m.membership).every((m) => m.marker.startsWith('url('))).toBe(true);
 
   const right = await edgeEndsOffHandles(app, 'RIGHT');
   expect(right.checked).toBeGreaterThan(10);
