@@ -72,9 +72,10 @@ async function timelineTail() {
  * `sessions` > 1: that many sessions are written at once (issue 8: "hold this with 50 sessions
  * written at once"); the others start at 200 events and get a line every 10 ms too, and the
  * figures are those of the one shown. `jobs`: the generator's (`'one-cluster'`: every launch on one job).
- * `follow`: the timeline is scrolled to its end before the writes, so that it follows them (each
- * appended event's row drawn as it comes); else it stays where the session opened (at its start:
- * the session is not being written when opened), and the summary's newest seq is what moves.
+ * `follow`: the timeline is scrolled to its end before the writes, and the figure is each appended
+ * event's own row drawn; else the figure is the summary's newest seq. (Without the scroll the
+ * timeline still ends up following: a session opened at its start that turns out to be live moves
+ * to its newest events unless the reader has scrolled — the README's Timeline.)
  */
 export async function liveOnce(
   browser,
