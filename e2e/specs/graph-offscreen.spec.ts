@@ -2,7 +2,8 @@
  * A graph bigger than the view mounts only what is in view — also the first time its nodes
  * appear (React Flow would mount every node once to measure its handles; we declare them:
  * `layout/node-handles.ts`) — and every edge still starts and ends on its nodes' handles, in both
- * directions; a dense graph draws a group's fan to its members without arrowheads. Timings are the bench's business (T4's relayout), not this test's.
+ * directions; a dense graph draws a group's fan to its members without arrowheads. Timings are
+ * the bench's business (T4's relayout), not this test's.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -11,8 +11,7 @@
  * that edge by React Flow's translate(-50%). A missing node's 1.5px dashed border puts its handles
  * half a pixel off this; that is not worth a second set.
  */
-import type { NodeHandle } from '@xyflow/react';
-import { Position } from '@xyflow/react';
+import { Position, type NodeHandle } from '@xyflow/react';
 import type { LayoutDirection } from '../../../state/ui-slice';
 import type { Size } from './node-size';
 
