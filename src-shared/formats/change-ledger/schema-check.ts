@@ -3,17 +3,10 @@
  * 2020-12, every error, `date-time` from ajv-formats). The validators are compiled once, on first
  * use. ajv compiles to code with `new Function`, so this runs in main and in workers, not in a
  * renderer under a strict CSP (which is where DESIGN.md puts parsing anyway).
- *
- * ajv itself is loaded on first use too (a synchronous `require`, as the checks are synchronous):
- * its ~60 CommonJS files took ~45 ms of every start of serve and the CLI, which read no ledger
- * until one is opened (issue 8, T5: serve's spawn → the page's rows).
  */
-import { createRequire } from 'node:module';
-import type { Ajv2020 as Ajv2020Class, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import type addFormatsFn from 'ajv-formats';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { CHANGE_EVENT_SCHEMA, SNAPSHOT_SCHEMA } from './schemas';
-
-const requireDependency = createRequire(import.meta.url);
 
 export interface SchemaIssue {
   /** JSON pointer of the value at fault (`/author/kind`), `''` for the object itself. */
@@ -29,8 +22,6 @@ let validators: { event: ValidateFunction; snapshot: ValidateFunction } | null =
 function compiled() {
   if (!validators) {
     // strict: false — the spec's schemas are used as written (a `$id` without a base, `$schema`).
-    const { Ajv2020 } = requireDependency('ajv/dist/2020.js') as { Ajv2020: typeof Ajv2020Class };
-    const addFormats = (requireDependency('ajv-formats') as { default: typeof addFormatsFn }).default;
     const ajv = new Ajv2020({ allErrors: true, strict: false });
     addFormats(ajv, ['date-time']);
     validators = { event: ajv.compile(CHANGE_EVENT_SCHEMA), snapshot: ajv.compile(SNAPSHOT_SCHEMA) };
