@@ -4,13 +4,15 @@
  * start lists from it. Node's default for SIGTERM used to end it at once during the scan.
  */
 import type { ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { startServeProcess } from './test-support/run-cli-process';
+import { runCli, startServeProcess } from './test-support/run-cli-process';
 
 /**
  * More logs than serve reads in full at start, so the first list comes from the logs' ends; and
@@ -92,5 +94,23 @@ describe('serve (process)', () => {
     expect(existsSync(cacheFile)).toBe(true);
     const cache = JSON.parse(readFileSync(cacheFile, 'utf8')) as { entries: Record<string, unknown> };
     expect(Object.keys(cache.entries)).toHaveLength(SESSIONS);
+  });
+
+  it('given a port already in use, it says so and exits 2 (it ended silently with 0)', async () => {
+    const home = await makeHome();
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (taken.address() as AddressInfo).port;
+      const run = await runCli(['serve', '--home', home, '--port', String(port)], {
+        env: { LINEAGE_EXPLORER_DATA_DIR: path.join(base, 'data') },
+        timeoutMs: 30_000,
+      });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(`cannot listen on 127.0.0.1:${port}`);
+      expect(run.stderr).toContain('EADDRINUSE');
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   });
 });

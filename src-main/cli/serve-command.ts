@@ -5,7 +5,7 @@
 import { resolveAppRoots } from '../services/app-roots';
 import { startBenchStats } from '../services/bench-stats';
 import { SessionStore } from '../services/sessions/session-store';
-import { startWebHost } from '../web/web-host';
+import { rendererDir, startWebHost } from '../web/web-host';
 import type { CliIo } from './cli-io';
 
 export async function serveCommand(
@@ -20,7 +20,9 @@ export async function serveCommand(
     return 2;
   }
   let roots;
+  let renderer: string;
   try {
+    renderer = rendererDir();
     roots = await resolveAppRoots(paths, options.home);
   } catch (error) {
     io.err(`lineage-explorer: ${(error as Error).message}`);
@@ -45,12 +47,14 @@ export async function serveCommand(
     host = await startWebHost({
       store,
       port,
+      rendererDir: renderer,
       info: () => ({ version, home: roots.home, roots: store.roots, demo: roots.demo }),
     });
   } catch (error) {
-    await store.whenStarted();
-    await store.close();
     io.err(`lineage-explorer serve: cannot listen on 127.0.0.1:${port}: ${(error as Error).message}`);
+    // Closed while still starting, not after: the start's scan waits for a page (or an unref'd
+    // timer), and with nothing listening the process would end, silently and with 0, first.
+    await store.close();
     return 2;
   }
   if (roots.demo) io.err(`lineage-explorer: no sciagent home at ${roots.home}; showing the demo sessions`);
