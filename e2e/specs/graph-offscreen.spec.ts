@@ -86,10 +86,10 @@ test('expanding every tool group mounts only the nodes in view, and edges meet t
   expect(total).toBeGreaterThan(grouped);
   // Over 300 nodes React Flow draws only those in view (before the click, under 300, it drew all
   // of them); the rest were never mounted, not even once to be measured (that mounted 335 here).
+  await expect(app.locator('.react-flow__node')).not.toHaveCount(0);
   const mounted = await app.locator('.react-flow__node').count();
   expect(mounted).toBeLessThan(total);
   expect(grouped).toBeLessThan(300);
-  await expect(app.locator('.react-flow__node')).not.toHaveCount(0);
   expect(await mostMounted()).toBeLessThanOrEqual(Math.max(grouped, mounted));
 
   // Dense (over 200 edges): a group's fan to its members is drawn faint and without arrowheads
