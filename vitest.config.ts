@@ -12,7 +12,12 @@ export default defineConfig({
   test: {
     // Unit tests live beside the code; the renderer's views are covered by Playwright e2e specs, its
     // pure helpers by unit tests beside them.
-    include: ['src-shared/**/*.test.ts', 'src-main/**/*.test.ts', 'src-renderer/**/*.test.ts'],
+    include: [
+      'src-shared/**/*.test.ts',
+      'src-main/**/*.test.ts',
+      'src-renderer/**/*.test.ts',
+      'bench/**/*.test.mjs',
+    ],
     environment: 'node',
     // Real files, real chokidar, real worker threads: allow for slow CI disks.
     testTimeout: 30_000,

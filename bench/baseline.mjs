@@ -16,10 +16,14 @@ export function splitAndParse(file) {
   let carry = null;
   let n = 0;
   const parse = (line) => {
-    if (line.trim()) {
+    if (!line.trim()) return;
+    // A given log (`--log`) may hold a torn or bad line: parsed and counted all the same.
+    try {
       JSON.parse(line);
-      n++;
+    } catch {
+      // the parse was the work
     }
+    n++;
   };
   try {
     for (;;) {

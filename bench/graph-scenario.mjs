@@ -107,10 +107,13 @@ async function panAndZoom(page) {
   return page.evaluate(stopFrames);
 }
 
-/** One run of the graph figures on a session of `events` events. */
-export async function graphOnce(browser, events) {
-  const sessionId = `graph${events}`;
-  const log = await generatedLog(sessionId, events);
+/**
+ * One run of the graph figures on a session of `events` events — generated, or a `given` log
+ * (bench/given-inputs.mjs `describeLog`: a copy of it is what is appended to).
+ */
+export async function graphOnce(browser, events, given = null) {
+  const sessionId = given ? given.sessionId : `graph${events}`;
+  const log = given ? given.file : await generatedLog(sessionId, events);
   const home = await makeHome();
   const dir = home.sessionDir(sessionId);
   await mkdir(dir, { recursive: true });
@@ -156,13 +159,13 @@ export async function graphOnce(browser, events) {
     await page.evaluate(() => performance.clearMeasures('graph:place-new'));
     const positionsBefore = await page.evaluate(nodePositions);
     const countBefore = Number(await page.locator('.graph-canvas').getAttribute('data-node-count'));
-    const seq = events + 100;
+    const seq = Math.max(events, given?.lastSeq ?? 0) + 100;
     const line = (kind, extra) =>
       JSON.stringify({
         schema_version: '2',
         event_id: `bench-append-${kind}`,
         event_kind: kind,
-        session_id: sessionId,
+        session_id: given?.logSessionId ?? sessionId,
         seq: kind === 'tool_call' ? seq : seq + 1,
         ts: '2026-06-09T20:09:12.000000+00:00',
         actor: 'anthropic/claude-sonnet-4-6',

@@ -1,6 +1,6 @@
 /** Temp sciagent homes for the scenarios, and the generated logs they hold (cached per run). */
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { link, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { copyFile, link, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { GENERATOR_VERSION, sessionLines, writeSession } from './generate-session.mjs';
@@ -49,7 +49,11 @@ export async function stageSession(home, id, log) {
   // Beside the home, not in it (the home is watched); same file system, so the rename is atomic.
   const staging = path.join(`${home.home}-staging`, id);
   await mkdir(staging, { recursive: true });
-  await link(log, path.join(staging, 'provenance.jsonl'));
+  // A log given on another file system (`--log`) cannot be linked: copied (outside the timing).
+  await link(log, path.join(staging, 'provenance.jsonl')).catch((error) => {
+    if (error.code !== 'EXDEV' && error.code !== 'EPERM') throw error;
+    return copyFile(log, path.join(staging, 'provenance.jsonl'));
+  });
   return { reveal: () => rename(staging, home.sessionDir(id)) };
 }
 

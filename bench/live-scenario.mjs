@@ -79,13 +79,22 @@ async function timelineTail() {
  */
 export async function liveOnce(
   browser,
-  { baseEvents, appends, sessions = 1, jobs = 'many', follow = false },
+  { baseEvents, appends, sessions = 1, jobs = 'many', follow = false, given = null },
 ) {
-  const sessionId = `live-${baseEvents}`;
-  const all = [...sessionLines(sessionId, baseEvents + appends + 10, 42, { jobs })];
-  // The generator's seq is the line number: the first `baseEvents` lines are the session so far.
-  const base = all.slice(0, baseEvents);
-  const appended = all.slice(baseEvents, baseEvents + appends);
+  // `given` (bench/given-inputs.mjs `replayLines`): a log's own lines replayed, its last ones
+  // appended; else generated lines, whose seq is the line number.
+  const sessionId = given ? given.sessionId : `live-${baseEvents}`;
+  let base;
+  let appended;
+  let seqs;
+  if (given) {
+    ({ base, appended, seqs } = given);
+  } else {
+    const all = [...sessionLines(sessionId, baseEvents + appends + 10, 42, { jobs })];
+    base = all.slice(0, baseEvents);
+    appended = all.slice(baseEvents, baseEvents + appends);
+    seqs = appended.map((_, i) => baseEvents + 1 + i);
+  }
   const home = await makeHome();
   const dir = home.sessionDir(sessionId);
   await mkdir(dir, { recursive: true });
@@ -109,15 +118,24 @@ export async function liveOnce(
     app = await openApp(browser, serve.url);
     const { page } = app;
     await clickSessionRow(page, sessionId);
+    // A given log's count is the app's own (its base part may hold lines that are not events).
     await page
-      .locator(`[data-testid="timeline-summary"][data-event-count="${baseEvents}"]`)
+      .locator(
+        given
+          ? `[data-testid="timeline-summary"][data-event-count]:not([data-event-count="0"])`
+          : `[data-testid="timeline-summary"][data-event-count="${baseEvents}"]`,
+      )
       .waitFor({ timeout: 60_000 });
+    const shownBefore = Number(
+      await page.locator('[data-testid="timeline-summary"]').getAttribute('data-event-count'),
+    );
     await page.locator('.graph-canvas[data-graph-state="ready"]').waitFor({ timeout: 60_000 });
     if (follow) {
       await page.locator('.tl-rows').evaluate((el) => (el.scrollTop = el.scrollHeight));
-      await page
-        .locator(`[data-testid="timeline-row"][data-seq="${baseEvents}"]`)
-        .waitFor({ timeout: 10_000 });
+      if (!given)
+        await page
+          .locator(`[data-testid="timeline-row"][data-seq="${baseEvents}"]`)
+          .waitFor({ timeout: 10_000 });
     }
     await page.waitForTimeout(500);
     await page.evaluate(observeLastSeq, follow);
@@ -145,7 +163,7 @@ export async function liveOnce(
       closeSync(o.fd);
       o.fd = null;
     }
-    const lastSeq = baseEvents + appended.length;
+    const lastSeq = Math.max(...seqs.filter((q) => q !== null));
     await page
       .locator(`[data-testid="timeline-summary"][data-last-seq="${lastSeq}"]`)
       .waitFor({ timeout: 10_000 })
@@ -157,12 +175,14 @@ export async function liveOnce(
     const seen = await page.evaluate(() => window.__seen);
     const tail = await page.evaluate(timelineTail);
 
-    // Each appended seq is visible from the first record whose newest seq reaches it.
     const latency = [];
     let missed = 0;
     let j = 0;
+    // Each appended seq is visible from the first record whose newest seq reaches it (a given
+    // log's line without a seq is written, not timed; its seqs are taken to grow, as sciagent's do).
     for (let i = 0; i < written.length; i++) {
-      const seq = baseEvents + 1 + i;
+      const seq = seqs[i];
+      if (seq === null) continue;
       while (j < seen.length && seen[j].seq < seq) j++;
       if (j === seen.length) {
         missed++;
@@ -177,8 +197,12 @@ export async function liveOnce(
       while (k < notified.length && notified[k] < w) k++;
       if (k < notified.length) floor.push(notified[k] - w);
     }
-    const expectedCount = baseEvents + appended.length;
-    const tailExpected = tail.rows.filter((s) => s > baseEvents);
+    // A given log's appended lines are each one event when they carry a seq (sciagent's do).
+    const expectedCount = given
+      ? shownBefore + seqs.filter((q) => q !== null).length
+      : baseEvents + appended.length;
+    const appendedSeqs = new Set(seqs);
+    const tailExpected = tail.rows.filter((s) => appendedSeqs.has(s));
     const dupRows = tailExpected.length - new Set(tailExpected).size;
     return {
       lines: appended.length,

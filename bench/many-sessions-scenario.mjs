@@ -86,8 +86,10 @@ async function startOnce(browser, home, count, dataDir) {
   }
 }
 
-export async function manySessionsOnce(browser, count) {
-  const { home, logs } = manySessionsHome(count);
+/** `given`: a sciagent home of the reviewer's (`--home`, bench/given-inputs.mjs) instead of the generated one. */
+export async function manySessionsOnce(browser, count, given = null) {
+  const { home, logs } = given ?? manySessionsHome(count);
+  count = logs.length;
   const t0 = performance.now();
   for (const log of logs) splitAndParse(log);
   const baseline = performance.now() - t0;

@@ -4,7 +4,8 @@
  * is one (so ratios hold on a noisy machine), as a table: figure, value, baseline, ratio, target,
  * pass/fail. Quick mode (default) stays under 2 minutes and only prints: it never fails CI.
  * `--full` adds runs, longer live runs and the ~1 GB (850k-event) open. `--only=open,live,graph,
- * tree,many,inspect` runs a subset.
+ * tree,many,inspect` runs a subset. `--log=FILE[,FILE…]` runs T1/T3, T2 and T4's graph on given
+ * sciagent logs instead of generated ones, `--home=DIR` runs T5 on a given sciagent home.
  *
  * Needs `npm run build` (it drives `lineage-explorer serve` and `inspect`) and Chromium at
  * /usr/bin/chromium (or $CHROMIUM_PATH). Results also go to bench/last-results.json.
@@ -14,6 +15,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { median, splitAndParse } from './baseline.mjs';
 import { launchBrowser } from './browser.mjs';
+import { describeLog, homeLogs, optionList, replayLines } from './given-inputs.mjs';
 import { generatedLog } from './home.mjs';
 import { inspectOnce } from './inspect-scenario.mjs';
 import { liveOnce } from './live-scenario.mjs';
@@ -83,6 +85,9 @@ const only =
     ?.slice('--only='.length)
     .split(',') ?? null;
 const wanted = (name) => !only || only.includes(name);
+/** Sessions the bench did not generate (a reviewer's own): `--log=FILE[,FILE…]`, `--home=DIR`. */
+const givenLogs = optionList(process.argv, 'log');
+const givenHome = optionList(process.argv, 'home')[0] ?? null;
 
 function machine() {
   const cpus = os.cpus();
@@ -196,22 +201,28 @@ const REAL_TEXT = {
 
 /** T1 cold open and T3 memory, on a generated session of `events` events. */
 async function openFigures(browser, events, shape = MANY_JOBS) {
-  const log = await step(`generate ${events.toLocaleString('en-US')} events${shape.what}`, () =>
-    generatedLog(`${shape.id}${events}`, events, shape.options),
-  );
+  const log = shape.given
+    ? shape.given.file
+    : await step(`generate ${events.toLocaleString('en-US')} events${shape.what}`, () =>
+        generatedLog(`${shape.id}${events}`, events, shape.options),
+      );
   if (!log) return;
   const big = events >= BIG_EVENTS;
-  const label = `${events >= 1e6 ? `${events / 1e6}M` : `${events / 1000}k`} events${shape.what}, ${fileMb(log)}`;
+  const label = shape.given
+    ? `${shape.given.name} (given, ${count(events)} events, ${fileMb(log)})`
+    : `${events >= 1e6 ? `${events / 1e6}M` : `${events / 1000}k`} events${shape.what}, ${fileMb(log)}`;
+  const sessionId = shape.given?.sessionId ?? `${shape.id}${events}`;
   const baseline = await step('baseline: read + JSON.parse every line, 1 thread', () => baselineOf(log));
   // Every line of the generated log is one event: the count the page must show. The generator
   // writes calls with their results, so it may write a line or two more than asked (1.2M: 1,200,002;
   // waiting for 1,200,001 made the big open's "interactive graph" time out).
-  const lines = countLines(log);
+  // A given log's count is the app's own (`inspect`): lines that are not events are not counted.
+  const lines = shape.given ? events : countLines(log);
   const runs = big || shape.brief ? 1 : config.runs;
   const opens = [];
   for (let i = 0; i < (wanted('open') ? runs : 0); i++) {
     const r = await step(`open ${label} (${i + 1}/${runs})`, () =>
-      openOnce(browser, log, `${shape.id}${events}`, lines, big ? 300_000 : 90_000, {
+      openOnce(browser, log, sessionId, lines, big ? 300_000 : 90_000, {
         restMs: big && !shape.brief ? REST_MS : 0,
       }),
     );
@@ -397,15 +408,20 @@ async function openFigures(browser, events, shape = MANY_JOBS) {
 }
 
 /** T2: append → painted while a writer appends every 10 ms (to 1 or 50 sessions). */
-async function liveFigures(browser, { baseEvents, appends, sessions = 1, jobs = 'many', follow = false }) {
+async function liveFigures(
+  browser,
+  { baseEvents, appends, sessions = 1, jobs = 'many', follow = false, given = null },
+) {
   const what =
     (sessions > 1 ? `${sessions} sessions written at once` : '1 session written') +
     (jobs === 'one-cluster' ? ', one cluster job' : '') +
     (follow ? ', timeline following its end' : '');
-  const r = await step(`live: ${appends} appends every 10 ms, ${what}`, () =>
-    liveOnce(browser, { baseEvents, appends, sessions, jobs, follow }),
+  const r = await step(`live: ${given ? given.appended.length : appends} appends every 10 ms, ${what}`, () =>
+    liveOnce(browser, { baseEvents, appends, sessions, jobs, follow, given }),
   );
-  const label = `T2 live, ${what} (${(baseEvents / 1000).toFixed(0)}k events)`;
+  const label = given
+    ? `T2 live, ${what} (${given.name}, given: its last ${given.appended.length} lines appended)`
+    : `T2 live, ${what} (${(baseEvents / 1000).toFixed(0)}k events)`;
   if (!r) {
     row(`${label}: append → painted p95`, null, null, { max: 50, label: '≤ 50 ms' });
     return;
@@ -421,13 +437,16 @@ async function liveFigures(browser, { baseEvents, appends, sessions = 1, jobs = 
 }
 
 /** T4: the graph of a ~20,000-node lineage, and the prompt tree of a 5,000-node bundle. */
-async function graphFigures(browser) {
+async function graphFigures(browser, given = null) {
   if (wanted('graph')) {
-    await step(`generate ${config.graphEvents.toLocaleString('en-US')} events`, () =>
-      generatedLog(`graph${config.graphEvents}`, config.graphEvents),
+    if (!given)
+      await step(`generate ${config.graphEvents.toLocaleString('en-US')} events`, () =>
+        generatedLog(`graph${config.graphEvents}`, config.graphEvents),
+      );
+    const g = await step(given ? `graph: ${given.name} (given)` : 'graph: a ~20,000-node lineage', () =>
+      given ? graphOnce(browser, given.events, given) : graphOnce(browser, config.graphEvents),
     );
-    const g = await step('graph: a ~20,000-node lineage', () => graphOnce(browser, config.graphEvents));
-    const label = `T4 graph (${g?.lineageNodes?.toLocaleString('en-US') ?? '?'} lineage nodes)`;
+    const label = `T4 graph${given ? ` of ${given.name} (given)` : ''} (${g?.lineageNodes?.toLocaleString('en-US') ?? '?'} lineage nodes)`;
     const frame = { max: 1000 / 60 + 0.5, label: '≤ 16.7 ms (60 fps)' };
     row(
       `${label}: graph elements mounted`,
@@ -455,9 +474,9 @@ async function graphFigures(browser) {
       label: '≤ 16 ms',
     });
     row(`${label}: drawn nodes moved by the append`, g ? g.moved : null, null, { max: 0, label: '0' }, count);
-    results.figures['graph: raw'] = g;
+    results.figures[`graph${given ? ` ${given.name}` : ''}: raw`] = g;
   }
-  if (wanted('tree')) {
+  if (wanted('tree') && !given) {
     const t = await step(`prompt tree: ${config.treeNodes} nodes`, () =>
       promptTreeOnce(browser, config.treeNodes),
     );
@@ -477,20 +496,21 @@ async function graphFigures(browser) {
 /** T5: a home of 2,000 sessions listed in the page, first start and second (cached) start. */
 async function manyFigures(browser) {
   if (!wanted('many')) return;
-  const n = config.manySessions;
+  const given = givenHome ? { home: givenHome, logs: homeLogs(givenHome) } : null;
+  const n = given ? given.logs.length : config.manySessions;
   // Each run a first start (no cache) and a second: both take ~0.8 s now, mostly the page's own
   // start, so one pair could come out either way; the medians of `runs` pairs are compared.
   const runs = [];
   for (let i = 0; i < config.runs; i++) {
     const r = await step(`many sessions: a home of ${n} (${i + 1}/${config.runs})`, () =>
-      manySessionsOnce(browser, n),
+      manySessionsOnce(browser, n, given),
     );
     if (r) runs.push(r);
   }
   const first = pick(runs, (r) => r.first.ms);
   const second = pick(runs, (r) => r.second.ms);
   const baseline = pick(runs, (r) => r.baseline);
-  const label = `T5 ${n.toLocaleString('en-US')} sessions`;
+  const label = `T5 ${n.toLocaleString('en-US')} sessions${given ? ` (given: ${given.home})` : ''}`;
   row(`${label}: serve start → every row listed (first start)`, first, baseline, {
     max: 2000,
     label: '≤ 2,000 ms',
@@ -507,6 +527,33 @@ async function manyFigures(browser) {
     count,
   );
   results.figures['many sessions: raw'] = runs;
+}
+
+/**
+ * `--log`: the open (T1/T3), live (T2: 1 session, and 50 written at once, each the log's last
+ * lines replayed) and graph (T4) scenarios on each given log, with the same rows and targets.
+ */
+async function givenLogFigures(browser) {
+  const logs = [];
+  for (const [i, file] of givenLogs.entries()) {
+    const d = await step(`read the given log ${file} (inspect)`, () => describeLog(file, i));
+    if (d) logs.push(d);
+  }
+  for (const given of logs) {
+    await openFigures(browser, given.events, { given, brief: false });
+    if (wanted('live'))
+      for (const live of config.live.filter((l) => l.jobs !== 'one-cluster')) {
+        const lines = replayLines(given.file, live.appends);
+        if (!lines) {
+          process.stderr.write(
+            `bench: live on ${given.name} skipped: over 512 MB (its lines are held in memory)\n`,
+          );
+          continue;
+        }
+        await liveFigures(browser, { ...live, given: { ...given, ...lines } });
+      }
+    await graphFigures(browser, given);
+  }
 }
 
 function printTable() {
@@ -534,11 +581,14 @@ async function main() {
   if (browser) {
     results.browser = browser.version();
     try {
-      for (const events of config.open) await openFigures(browser, events);
-      for (const events of config.openCluster) await openFigures(browser, events, ONE_CLUSTER);
-      for (const events of config.openRealText) await openFigures(browser, events, REAL_TEXT);
-      if (wanted('live')) for (const live of config.live) await liveFigures(browser, live);
-      await graphFigures(browser);
+      if (givenLogs.length) await givenLogFigures(browser);
+      else {
+        for (const events of config.open) await openFigures(browser, events);
+        for (const events of config.openCluster) await openFigures(browser, events, ONE_CLUSTER);
+        for (const events of config.openRealText) await openFigures(browser, events, REAL_TEXT);
+        if (wanted('live')) for (const live of config.live) await liveFigures(browser, live);
+        await graphFigures(browser);
+      }
       await manyFigures(browser);
     } finally {
       await browser.close();
