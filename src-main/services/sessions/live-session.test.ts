@@ -15,7 +15,7 @@ import { decodeTimeline, timelineRows, type TimelineRow } from '../../../src-sha
 import { fromWireNode } from '../../../src-shared/bridge/wire-node';
 import type { LineageNode } from '../../../src-shared/lineage/types';
 import { ChunkParser } from '../../../src-shared/formats/sciagent/chunk-parser';
-import { LiveSession } from './live-session';
+import { emptyListItem, LiveSession } from './live-session';
 import { WorkerSessions } from './worker-sessions';
 
 const bytes = new TextEncoder().encode([...sessionLines('gen', 12_000)].join('\n') + '\n');
@@ -40,6 +40,13 @@ function readInWorker() {
   sessions.handle({ ...job, op: { op: 'ready' } });
   return { sessions, job };
 }
+
+describe('a session not read yet', () => {
+  it("is listed as a new LiveSession's row says, without making one", () => {
+    const file = '/home/sessions/abc/provenance.jsonl';
+    expect(emptyListItem(file, 'abc')).toEqual(new LiveSession(file, 'abc', () => undefined).listItem());
+  });
+});
 
 describe('LiveSession snapshots', () => {
   it("a worker's snapshot JSON decodes to the session's snapshot (nodes, edges, timeline)", () => {

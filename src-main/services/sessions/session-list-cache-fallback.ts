@@ -4,18 +4,17 @@
  * 2,000 logs' ends in 128 KiB reads cost as much as reading most of them whole). The event count is
  * estimated from the last event's `seq` (writers number events from 1); the row says so
  * (`estimated`), and the log is read in full when it is opened or grows.
+ *
+ * Synchronous: a log's ends are two small reads, and callers run many of them in slices
+ * (`fs/in-slices.ts` says why).
  */
-import { open } from 'node:fs/promises';
+import { closeSync, openSync, readSync } from 'node:fs';
 import type { SessionListItem } from '../../../src-shared/bridge/contract';
 import type { FileIdentity } from './session-list-cache';
 
 const END_BYTES = [8 * 1024, 64 * 1024];
 
-export async function listItemFromEnds(
-  file: string,
-  sessionId: string,
-  id: FileIdentity,
-): Promise<SessionListItem> {
+export function listItemFromEnds(file: string, sessionId: string, id: FileIdentity): SessionListItem {
   const item: SessionListItem = {
     key: file,
     source: 'sciagent',
@@ -36,7 +35,13 @@ export async function listItemFromEnds(
     estimated: true,
   };
   if (id.size === 0) return item;
-  const handle = await open(file, 'r');
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (error) {
+    item.notice = `not read yet: ${(error as Error).message}`;
+    return item;
+  }
   try {
     let first: Record<string, unknown> | null = null;
     let last: Record<string, unknown> | null = null;
@@ -44,13 +49,13 @@ export async function listItemFromEnds(
       const headLength = Math.min(bytes, id.size);
       if (!first) {
         const head = new Uint8Array(headLength);
-        await handle.read(head, 0, headLength, 0);
+        readSync(fd, head, 0, headLength, 0);
         first = firstObject(head, headLength === id.size);
       }
       if (!last) {
         const tailStart = Math.max(0, id.size - bytes);
         const tail = new Uint8Array(id.size - tailStart);
-        await handle.read(tail, 0, tail.length, tailStart);
+        readSync(fd, tail, 0, tail.length, tailStart);
         last = lastObject(tail, tailStart === 0);
       }
       if ((first && last) || headLength === id.size) break;
@@ -69,7 +74,7 @@ export async function listItemFromEnds(
   } catch (error) {
     item.notice = `not read yet: ${(error as Error).message}`;
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
   return item;
 }

@@ -14,9 +14,7 @@ import type { SessionListItem } from '../../../src-shared/bridge/contract';
 import { forEachHomeLog, type HomeLog } from '../sources/home-logs';
 import { identityOf, type FileIdentity, type SessionListCache } from './session-list-cache';
 import { listItemFromEnds } from './session-list-cache-fallback';
-
-/** Logs whose ends are read at once. */
-const END_READS_AT_ONCE = 16;
+import { eachInSlices } from '../fs/in-slices';
 
 export interface PrelistedRow {
   file: string;
@@ -57,16 +55,11 @@ export async function prelistHome(
   const unknownBytes = unknown.reduce((sum, u) => sum + u.id.size, 0);
   if (unknown.length > 0 && unknown.length <= options.eager.files && unknownBytes <= options.eager.bytes)
     return null;
-  let next = 0;
-  const reader = async () => {
-    while (next < unknown.length) {
-      const { file, id } = unknown[next++]!;
-      const item = await listItemFromEnds(file, sessionIdOf(file), id);
-      cache.put(file, item, id);
-      rows.push({ file, item, id });
-    }
-  };
-  await Promise.all(Array.from({ length: END_READS_AT_ONCE }, reader));
+  await eachInSlices(unknown, ({ file, id }) => {
+    const item = listItemFromEnds(file, sessionIdOf(file), id);
+    cache.put(file, item, id);
+    rows.push({ file, item, id });
+  });
   return rows;
 }
 

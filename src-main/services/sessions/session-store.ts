@@ -23,7 +23,7 @@ import type { DeltaJson, OpOf, RowUpdate, SessionOpResults, WorkerMemory } from 
 import { encodedDelta } from '../encoded-json';
 import { LOADING_FLUSH_MS } from './worker-sessions';
 import { PROVENANCE_FILE } from '../sources/sciagent-home';
-import { LIVE_WINDOW_MS, LiveSession } from './live-session';
+import { emptyListItem, LIVE_WINDOW_MS } from './live-session';
 import { decodeSnapshotJson } from './decode-snapshot';
 import { PartStream } from '../part-stream';
 import { defaultSessionListCacheFile, identityOf, SessionListCache } from './session-list-cache';
@@ -585,7 +585,7 @@ export class SessionStore {
     const sessionId = state.sessionId;
     this.rowReads.push(
       this.rowRead(async () => {
-        const item = await listItemFromEnds(file, sessionId, id);
+        const item = listItemFromEnds(file, sessionId, id);
         if (this.files.get(file) !== state || !this.watcher.isDeferred(file)) return;
         state.placeholder = item;
         this.listCache.put(file, item, id);
@@ -731,7 +731,7 @@ export class SessionStore {
 
 /** A log's row before its worker has said anything about it. */
 function initialRow(file: string, sessionId: string): SessionListItem {
-  return new LiveSession(file, sessionId, () => undefined).listItem();
+  return emptyListItem(file, sessionId);
 }
 
 /** The row as the worker last reported it, live if the log grew within LIVE_WINDOW_MS. */
