@@ -96,4 +96,23 @@ describe('a home the cache knows', () => {
     // The others stay listed from the cache, not read.
     expect(store.list().filter((r) => r.estimated).length).toBe(2);
   });
+
+  it("the scan waits while a page draws its first list, and starts when a session is opened", async () => {
+    const logs = [await addSession('a'), await addSession('b'), await addSession('c')];
+    await cacheKnowing(logs);
+    store = new SessionStore({ roots: [home], poolSize: 1, listCacheFile: cacheFile });
+    const started = store.start();
+    let startDone = false;
+    void started.then(() => (startDone = true));
+    await store.whenListed();
+    store.list();
+    // Three sessions scan in a few ms; the start (which ends with the scan) is still waiting.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(startDone).toBe(false);
+    const snapshot = store.snapshot(logs[0]!);
+    await started;
+    await snapshot;
+    await store.idle();
+    expect(store.list().find((r) => r.key === logs[0])).toMatchObject({ status: 'ready', events: 10 });
+  });
 });
