@@ -97,7 +97,7 @@ describe('a home the cache knows', () => {
     expect(store.list().filter((r) => r.estimated).length).toBe(2);
   });
 
-  it("the scan waits while a page draws its first list, and starts when a session is opened", async () => {
+  it('the scan waits while a page draws its first list, and starts when a session is opened', async () => {
     const logs = [await addSession('a'), await addSession('b'), await addSession('c')];
     await cacheKnowing(logs);
     store = new SessionStore({ roots: [home], poolSize: 1, listCacheFile: cacheFile });
