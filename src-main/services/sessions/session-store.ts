@@ -588,6 +588,9 @@ export class SessionStore {
     const sessionId = state.sessionId;
     this.rowReads.push(
       this.rowRead(async () => {
+        // Read once this call has returned and the watcher counts the log as deferred (the
+        // read itself is synchronous, and a free slot runs the job at once).
+        await new Promise((resolve) => setImmediate(resolve));
         const item = listItemFromEnds(file, sessionId, id);
         if (this.files.get(file) !== state || !this.watcher.isDeferred(file)) return;
         state.placeholder = item;
