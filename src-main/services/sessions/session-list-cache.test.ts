@@ -71,6 +71,16 @@ describe('sessions list cache', () => {
     expect(read.bytesRead).toBe(read.fileBytes);
   });
 
+  it('with a live log in the home (no early listing), the others are still listed from their ends by the scan', async () => {
+    await addSession('a');
+    // Written just now: the home is not listed before the scan, whose rows are then made.
+    const live = path.join(home, 'sessions', 'live', 'provenance.jsonl');
+    await mkdir(path.dirname(live), { recursive: true });
+    await writeFile(live, '');
+    const s = await startStore({ eagerRead: { files: 0, bytes: 0 } });
+    expect(row(s, 'a')).toMatchObject({ estimated: true, events: 10, bytesRead: 0 });
+  });
+
   it('a second start lists from the cache; an append makes the row stale', async () => {
     const logA = await addSession('a');
     await addSession('b');
