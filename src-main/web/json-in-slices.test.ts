@@ -45,6 +45,48 @@ describe('jsonInSlices', () => {
     expect(pauses).toBeGreaterThanOrEqual(9); // three long arrays, three slices each
   });
 
+  it('writes many small objects (the sessions list) natively in runs, and any object holding worker JSON or long columns part by part', async () => {
+    const row = (i: number) => ({
+      key: `/h/sessions/s${i}/provenance.jsonl`,
+      sessionId: `s${i} "é"`,
+      status: 'ready',
+      skipped: undefined,
+      events: i,
+      verdicts: { verified: i % 3, refuted: 0 },
+      models: i % 2 ? ['claude-opus-4-7'] : [],
+      lastSeq: null,
+    });
+    const delta = { key: 'k', fromVersion: 1, version: 2, timeline: { eventId: ['a'] } };
+    const withBytes = {
+      type: 'session.delta',
+      delta: encodedDelta({
+        key: 'k',
+        fromVersion: 1,
+        version: 2,
+        json: new TextEncoder().encode(JSON.stringify(delta)),
+      }),
+    };
+    const columns = { kind: 'tool_call', seq: Array.from({ length: 5000 }, (_, i) => i) };
+    const rows: unknown[] = Array.from({ length: 2000 }, (_, i) => row(i));
+    rows.splice(700, 0, withBytes, undefined, columns, null);
+    let pauses = 0;
+    const bytes = await jsonInSlices(
+      { type: 'reply', id: 9, reply: { ok: true, value: rows } },
+      () => {
+        pauses++;
+        return noPause();
+      },
+      0,
+    );
+    const expected = rows.map((r) => (r === withBytes ? { type: 'session.delta', delta } : r));
+    expect(Buffer.concat(bytes).toString('utf8')).toBe(
+      JSON.stringify({ type: 'reply', id: 9, reply: { ok: true, value: expected } }),
+    );
+    // Runs of at most 256 rows, each its own slice (2,000 rows: at least 8), not one per row.
+    expect(pauses).toBeGreaterThanOrEqual(8);
+    expect(pauses).toBeLessThan(40);
+  });
+
   it('does not pause in a small message without long arrays', async () => {
     let pauses = 0;
     const value = { type: 'reply', id: 1, reply: { ok: true, value: [1, 'a', { b: null }] } };
