@@ -39,8 +39,6 @@ import {
   type BundleLocation,
   type Located,
 } from './locate-bundles';
-import { readTar } from './read-tar';
-import { readZip } from './read-zip';
 
 export interface OpenTreeTraceOptions {
   limits?: Partial<ArchiveLimits>;
@@ -191,10 +189,12 @@ export async function openArchiveSource(
   let contents: ArchiveContents;
   try {
     const wanted = (name: string) => WANTED.has(baseRel(name));
+    // The archive readers (yauzl, fflate, modern-tar: ~15–30 ms to load) are loaded on the first
+    // archive, not with serve or the desktop app (issue 8, T5: serve's start is in the figure).
     contents =
       format === 'zip'
-        ? await readZip(abs, wanted, limits)
-        : await readTar(abs, format === 'tar.gz', wanted, limits);
+        ? await (await import('./read-zip')).readZip(abs, wanted, limits)
+        : await (await import('./read-tar')).readTar(abs, format === 'tar.gz', wanted, limits);
   } catch (error) {
     if (error instanceof ArchiveRejectedError)
       return fail('archive-rejected', `${input}: archive rejected: ${error.message}`);
