@@ -15,7 +15,8 @@ import { decodeTimeline, timelineRows, type TimelineRow } from '../../../src-sha
 import { fromWireNode } from '../../../src-shared/bridge/wire-node';
 import type { LineageNode } from '../../../src-shared/lineage/types';
 import { ChunkParser } from '../../../src-shared/formats/sciagent/chunk-parser';
-import { emptyListItem, LiveSession } from './live-session';
+import { LiveSession } from './live-session';
+import { emptyListItem } from './empty-list-item';
 import { WorkerSessions } from './worker-sessions';
 
 const bytes = new TextEncoder().encode([...sessionLines('gen', 12_000)].join('\n') + '\n');

@@ -10,28 +10,16 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { SessionListItem } from '../../../src-shared/bridge/contract';
+import { emptyListItem } from './empty-list-item';
 import type { FileIdentity } from './session-list-cache';
 
 const END_BYTES = [8 * 1024, 64 * 1024];
 
 export function listItemFromEnds(file: string, sessionId: string, id: FileIdentity): SessionListItem {
   const item: SessionListItem = {
-    key: file,
-    source: 'sciagent',
-    sessionId,
-    path: file,
+    ...emptyListItem(file, sessionId),
     status: 'ready',
-    live: false,
     fileBytes: id.size,
-    bytesRead: 0,
-    events: 0,
-    parseErrors: 0,
-    verdicts: { verified: 0, refuted: 0, insufficient: 0, warning: 0 },
-    models: [],
-    firstTs: null,
-    lastTs: null,
-    lastSeq: null,
-    notice: null,
     estimated: true,
   };
   if (id.size === 0) return item;

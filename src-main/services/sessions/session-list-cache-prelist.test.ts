@@ -72,47 +72,47 @@ describe('prelistHome', () => {
   });
 });
 
+/** Three sessions the cache knows, a store started on them and listed early (before its scan). */
+async function startListedFromCache() {
+  const logs = [await addSession('a'), await addSession('b'), await addSession('c')];
+  await cacheKnowing(logs);
+  const s = new SessionStore({ roots: [home], poolSize: 1, listCacheFile: cacheFile });
+  store = s;
+  const started = s.start();
+  let done = false;
+  void started.then(() => (done = true));
+  await s.whenListed();
+  return { s, logs, started, startDone: () => done };
+}
+
 describe('a home the cache knows', () => {
   it('is listed before the scan; a session opened at once is still read in full', async () => {
-    const logs = [await addSession('a'), await addSession('b'), await addSession('c')];
-    await cacheKnowing(logs);
-    store = new SessionStore({ roots: [home], poolSize: 1, listCacheFile: cacheFile });
-    const started = store.start();
-    let startDone = false;
-    void started.then(() => (startDone = true));
-    await store.whenListed();
-    const first = store.list();
+    const { s, logs, started } = await startListedFromCache();
+    const first = s.list();
     expect(first.map((r) => r.key).sort()).toEqual([...logs].sort());
     expect(first.every((r) => r.estimated)).toBe(true); // the cached rows, not read
     // Opened before the watcher's scan had necessarily found it: read once the scan follows it.
-    const snapshot = store.snapshot(logs[1]!);
+    const snapshot = s.snapshot(logs[1]!);
     await started;
-    expect(startDone).toBe(true);
     await snapshot;
-    await store.idle();
-    const opened = store.list().find((r) => r.key === logs[1]);
+    await s.idle();
+    const opened = s.list().find((r) => r.key === logs[1]);
     expect(opened).toMatchObject({ status: 'ready', events: 10, bytesRead: (await stat(logs[1]!)).size });
     expect(opened?.estimated).toBeFalsy();
     // The others stay listed from the cache, not read.
-    expect(store.list().filter((r) => r.estimated).length).toBe(2);
+    expect(s.list().filter((r) => r.estimated).length).toBe(2);
   });
 
   it('the scan waits while a page draws its first list, and starts when a session is opened', async () => {
-    const logs = [await addSession('a'), await addSession('b'), await addSession('c')];
-    await cacheKnowing(logs);
-    store = new SessionStore({ roots: [home], poolSize: 1, listCacheFile: cacheFile });
-    const started = store.start();
-    let startDone = false;
-    void started.then(() => (startDone = true));
-    await store.whenListed();
-    store.list();
+    const { s, logs, started, startDone } = await startListedFromCache();
+    s.list();
     // Three sessions scan in a few ms; the start (which ends with the scan) is still waiting.
     await new Promise((r) => setTimeout(r, 200));
-    expect(startDone).toBe(false);
-    const snapshot = store.snapshot(logs[0]!);
+    expect(startDone()).toBe(false);
+    const snapshot = s.snapshot(logs[0]!);
     await started;
     await snapshot;
-    await store.idle();
-    expect(store.list().find((r) => r.key === logs[0])).toMatchObject({ status: 'ready', events: 10 });
+    await s.idle();
+    expect(s.list().find((r) => r.key === logs[0])).toMatchObject({ status: 'ready', events: 10 });
   });
 });

@@ -23,7 +23,8 @@ import type { DeltaJson, OpOf, RowUpdate, SessionOpResults, WorkerMemory } from 
 import { encodedDelta } from '../encoded-json';
 import { LOADING_FLUSH_MS } from './worker-sessions';
 import { PROVENANCE_FILE } from '../sources/sciagent-home';
-import { emptyListItem, LIVE_WINDOW_MS } from './live-session';
+import { LIVE_WINDOW_MS } from './live-session';
+import { emptyListItem } from './empty-list-item';
 import { decodeSnapshotJson } from './decode-snapshot';
 import { PartStream } from '../part-stream';
 import { defaultSessionListCacheFile, identityOf, SessionListCache } from './session-list-cache';
