@@ -93,3 +93,74 @@ describe('Timeline.fromColumns', () => {
     expect(Timeline.fromColumns(encodeTimeline([])).length).toBe(0);
   });
 });
+
+describe('Timeline, a session two processes write (two seq counters: rows that sort among those held)', () => {
+  /** A delta of fresh rows. */
+  const delta = (...rows: TimelineRow[]) => {
+    const encoder = new TimelineEncoder();
+    for (const r of rows) encoder.push(r);
+    encoder.markFresh();
+    return encoder.finish();
+  };
+  /** Writer A's seqs 1…, writer B's 1… too: B's rows sort among A's (ties by line). */
+  const at = (seq: number, lineNo: number) => ({ ...row(seq), eventId: `e${seq}@${lineNo}`, lineNo });
+  const seqLines = (t: Timeline) =>
+    Array.from({ length: t.length }, (_, i) => `${t.seq(i)}@${t.entry(i).lineNo}`);
+
+  it('puts each new row in its place, keeps every older version as it was, and finds rows by id', () => {
+    const a = Timeline.fromColumns(encodeTimeline([at(1, 1), at(2, 2), at(3, 3), at(4, 4)]));
+    const b = a.merge(delta(at(1, 5))); // B's first line sorts after A's seq 1
+    const c = b.merge(delta(at(2, 6), at(5, 7))); // one among the rows held, one at the end
+    const d = c.merge(delta(at(6, 8))); // in order again: appended to the same order
+    expect(seqLines(b)).toEqual(['1@1', '1@5', '2@2', '3@3', '4@4']);
+    expect(seqLines(c)).toEqual(['1@1', '1@5', '2@2', '2@6', '3@3', '4@4', '5@7']);
+    expect(seqLines(d)).toEqual([...seqLines(c), '6@8']);
+    expect(seqLines(a)).toEqual(['1@1', '2@2', '3@3', '4@4']);
+    expect(seqLines(b)).toEqual(['1@1', '1@5', '2@2', '3@3', '4@4']);
+    expect(d.extends(a)).toBe(true); // the same columns: the rows arrived since a are d's new ones
+    const arrived: string[] = [];
+    d.eachArrived(a.length, (_t, _kind, _node, eventId) => arrived.push(eventId));
+    expect(arrived).toEqual(['e1@5', 'e2@6', 'e5@7', 'e6@8']);
+    for (const [i, id] of ['e1@1', 'e1@5', 'e2@2', 'e2@6', 'e3@3', 'e4@4', 'e5@7', 'e6@8'].entries()) {
+      expect(d.eventId(i)).toBe(id);
+      expect(d.indexOf(id)).toBe(i);
+      expect(d.indexNear(id, 0, 1)).toBe(i); // far ones through the index
+    }
+    expect(c.indexOf('e6@8')).toBe(-1); // a newer version's row
+    expect(b.indexOf('e1@5')).toBe(1);
+  });
+
+  it('gives a file out of order read whole the same rows as a live session given them one by one', () => {
+    const rows: TimelineRow[] = [];
+    let seed = 7;
+    const counters = [0, 0];
+    let writer = 0;
+    for (let line = 1; line <= 400; line++) {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      if (seed % 100 < 15) writer = 1 - writer;
+      rows.push(at(++counters[writer]!, line));
+    }
+    let live = Timeline.fromColumns(encodeTimeline(rows.slice(0, 50)));
+    for (let i = 50; i < rows.length; i += 1 + (i % 3))
+      live = live.merge(delta(...rows.slice(i, i + 1 + (i % 3))));
+    const whole = Timeline.fromColumns(encodeTimeline(rows));
+    expect(seqLines(live)).toEqual(seqLines(whole));
+    expect(seqLines(whole)).toEqual(
+      rows
+        .slice()
+        .sort((x, y) => x.seq! - y.seq! || x.lineNo - y.lineNo)
+        .map((r) => `${r.seq}@${r.lineNo}`),
+    );
+    for (let i = 0; i < whole.length; i += 37) expect(live.indexOf(whole.eventId(i))).toBe(i);
+  });
+
+  it('an event sent again still takes its new place (the columns are built anew)', () => {
+    const a = Timeline.fromColumns(encodeTimeline([at(1, 1), at(3, 3)])).merge(delta(at(2, 4)));
+    const encoder = new TimelineEncoder();
+    encoder.markFresh();
+    encoder.push({ ...at(3, 3), seq: 0 }); // corrected: now first
+    const b = a.merge(encoder.finish());
+    expect(seqLines(b)).toEqual(['0@3', '1@1', '2@4']);
+    expect(seqLines(a)).toEqual(['1@1', '2@4', '3@3']);
+  });
+});

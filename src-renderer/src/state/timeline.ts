@@ -1,12 +1,15 @@
 /**
- * A session's timeline in the page: columns (one array per field), sorted by seq then line, read
- * by index. A 100k-event session keeps 100k small values per column instead of 100k objects, and
- * a row object is made only for the few rows on screen (`entry(i)`).
+ * A session's timeline in the page: columns (one array per field) in the order rows arrived, read
+ * by index in seq-then-line order. A 100k-event session keeps 100k small values per column instead
+ * of 100k objects, and a row object is made only for the few rows on screen (`entry(i)`). When the
+ * arrival order is not the sorted one (a file out of order, rows that sort among those held), a
+ * `RowOrder` maps each display position to its row.
  *
  * Versions share their columns: a live append pushes onto the same arrays and returns a new
  * `Timeline` of the new length, so the previous value stays valid (it reads only its first
- * `length` rows) and selectors still see a new reference. Anything else (a row out of order, an
- * event moved by a correction) builds new columns.
+ * `length` rows) and selectors still see a new reference. New rows that sort among those held
+ * are pushed the same way, with a new order. An event sent again (a correction moved it) builds
+ * new columns.
  */
 import type { TimelineEntry } from '../../../src-shared/bridge/contract';
 import {
@@ -16,6 +19,7 @@ import {
   type TimelineRow,
 } from '../../../src-shared/bridge/timeline-columns';
 import type { LineageNode } from '../../../src-shared/lineage/types';
+import { RowOrder } from './row-order';
 import { eventIdOf, type NodeLookup } from './shared-ids';
 
 interface Columns {
@@ -28,7 +32,7 @@ interface Columns {
   byteLength: number[];
   nodeId: (string | null)[];
   actor: (string | null)[];
-  /** eventId → row, made on first use and kept up to date by appends. */
+  /** eventId → row (arrival position), made on first use and kept up to date by appends. */
   index: Map<string, number> | null;
 }
 
@@ -71,10 +75,14 @@ export function compareRows(
   a: { seq: number | null; lineNo: number },
   b: { seq: number | null; lineNo: number },
 ): number {
-  const sa = a.seq ?? Number.POSITIVE_INFINITY;
-  const sb = b.seq ?? Number.POSITIVE_INFINITY;
+  return compareSeqLine(a.seq, a.lineNo, b.seq, b.lineNo);
+}
+
+function compareSeqLine(seqA: number | null, lineA: number, seqB: number | null, lineB: number): number {
+  const sa = seqA ?? Number.POSITIVE_INFINITY;
+  const sb = seqB ?? Number.POSITIVE_INFINITY;
   if (sa !== sb) return sa < sb ? -1 : 1;
-  return a.lineNo - b.lineNo;
+  return lineA - lineB;
 }
 
 export class Timeline {
@@ -83,7 +91,14 @@ export class Timeline {
   private constructor(
     private readonly cols: Columns,
     readonly length: number,
+    /** Display position → row, or null when the rows are in the order they came. */
+    private readonly order: RowOrder | null = null,
   ) {}
+
+  /** The row (arrival position) shown at display position `i`. */
+  private rowAt(i: number): number {
+    return this.order ? this.order.at(i) : i;
+  }
 
   /**
    * From a snapshot's columns (file order). The columns are taken over and decoded in place
@@ -157,11 +172,12 @@ export class Timeline {
     // Only as long as the rows (a column may not be longer; nothing else holds them).
     for (const col of [cols.eventId, kind, seq, t, lineNo, byteOffset, byteLength, cols.nodeId, actor])
       col.length = n;
-    const timeline = new Timeline(cols, n);
-    if (sorted) return timeline;
-    const rows: TimelineRow[] = new Array(n);
-    for (let i = 0; i < n; i++) rows[i] = timeline.row(i);
-    return Timeline.fromRows(rows.sort(compareRows));
+    if (sorted) return new Timeline(cols, n);
+    return new Timeline(
+      cols,
+      n,
+      RowOrder.sorted(n, (a, b) => compareSeqLine(seq[a]!, lineNo[a]!, seq[b]!, lineNo[b]!)),
+    );
   }
 
   private static fromRows(sortedRows: readonly TimelineRow[]): Timeline {
@@ -191,44 +207,81 @@ export class Timeline {
     const fresh = wire.fresh ?? 0;
     const seenBefore = incoming.some((r, i) => i >= fresh && this.indexOf(r.eventId) >= 0);
     incoming.sort(compareRows);
-    const last = this.length ? this.row(this.length - 1) : null;
-    // The live case: every row is new and sorts after what we have. Rows beyond our length exist
-    // when an older version was appended to; then the shared columns cannot take more.
-    const appendable =
-      this.length === this.cols.eventId.length &&
-      (last === null || compareRows(last, incoming[0]!) <= 0) &&
-      !seenBefore;
-    if (appendable) {
+    // The live case: every row is new. Rows beyond our length exist when an older version was
+    // appended to; then the shared columns cannot take more.
+    const newest =
+      this.length === this.cols.eventId.length && (!this.order || this.order.endsAt(this.length));
+    if (newest && !seenBefore) {
+      const n = this.length;
+      const last = n ? this.row(this.rowAt(n - 1)) : null;
       for (const r of incoming) pushRow(this.cols, r);
-      return new Timeline(this.cols, this.length + incoming.length);
+      // They sort after what we have (one process writing): appended as they are.
+      if (last === null || compareRows(last, incoming[0]!) <= 0)
+        return new Timeline(this.cols, n + incoming.length, this.order?.append(n, incoming.length));
+      // Some sort among the rows held (two processes writing): each goes in its place.
+      const before = incoming.map((r) => this.insertionPoint(r));
+      const order = this.order ? this.order.inserting(n, before) : RowOrder.inserting((i) => i, n, before);
+      return new Timeline(this.cols, n + incoming.length, order);
     }
     const replaced = new Set(incoming.map((r) => r.eventId));
     const rows: TimelineRow[] = [];
-    for (let i = 0; i < this.length; i++) if (!replaced.has(this.cols.eventId[i]!)) rows.push(this.row(i));
+    for (let i = 0; i < this.length; i++) {
+      const r = this.rowAt(i);
+      if (!replaced.has(this.cols.eventId[r]!)) rows.push(this.row(r));
+    }
     for (const r of incoming) rows.push(r);
     return Timeline.fromRows(rows.sort(compareRows));
   }
 
-  /** Whether this is `prev` with rows appended (they share their columns). */
+  /** The display position before which row `r` goes (after rows that sort equal). */
+  private insertionPoint(r: TimelineRow): number {
+    const { seq, lineNo } = this.cols;
+    let lo = 0;
+    let hi = this.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const m = this.rowAt(mid);
+      if (compareSeqLine(seq[m]!, lineNo[m]!, r.seq, r.lineNo) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /**
+   * Whether this is `prev` with rows added (they share their columns): its rows arrived at
+   * `prev.length`… are the new ones (see `eachArrived`), wherever they sort.
+   */
   extends(prev: Timeline): boolean {
     return this.cols === prev.cols && this.length >= prev.length;
   }
 
+  /**
+   * Each row in the order rows arrived, from arrival position `from` (with `extends`: the rows a
+   * newer version added), for what does not depend on their order.
+   */
+  eachArrived(
+    from: number,
+    fn: (t: number | null, kind: string, nodeId: string | null, eventId: string) => void,
+  ): void {
+    const c = this.cols;
+    for (let r = from; r < this.length; r++) fn(c.t[r]!, c.kind[r]!, c.nodeId[r]!, c.eventId[r]!);
+  }
+
   eventId(i: number): string {
-    return this.cols.eventId[i]!;
+    return this.cols.eventId[this.rowAt(i)]!;
   }
   kind(i: number): string {
-    return this.cols.kind[i]!;
+    return this.cols.kind[this.rowAt(i)]!;
   }
   seq(i: number): number | null {
-    return this.cols.seq[i]!;
+    return this.cols.seq[this.rowAt(i)]!;
   }
   /** Milliseconds since the epoch, or null. */
   t(i: number): number | null {
-    return this.cols.t[i]!;
+    return this.cols.t[this.rowAt(i)]!;
   }
   nodeId(i: number): string | null {
-    return this.cols.nodeId[i]!;
+    return this.cols.nodeId[this.rowAt(i)]!;
   }
 
   /** The row of `eventId`, or -1. */
@@ -239,8 +292,9 @@ export class Timeline {
       for (let i = 0; i < this.cols.eventId.length; i++) index.set(this.cols.eventId[i]!, i);
       this.cols.index = index;
     }
-    const i = index.get(eventId);
-    return i !== undefined && i < this.length ? i : -1;
+    const r = index.get(eventId);
+    if (r === undefined || r >= this.length) return -1;
+    return this.order ? this.order.rankOf(r) : r;
   }
 
   /**
@@ -252,35 +306,36 @@ export class Timeline {
   indexNear(eventId: string, near: number, radius = 256): number {
     const ids = this.cols.eventId;
     const end = Math.min(this.length, near + radius + 1);
-    for (let i = Math.max(0, near); i < end; i++) if (ids[i] === eventId) return i;
+    for (let i = Math.max(0, near); i < end; i++) if (ids[this.rowAt(i)] === eventId) return i;
     for (let i = Math.min(near, this.length) - 1, lo = Math.max(0, near - radius); i >= lo; i--)
-      if (ids[i] === eventId) return i;
+      if (ids[this.rowAt(i)] === eventId) return i;
     return this.indexOf(eventId);
   }
 
   /** First row whose node is `nodeId`, or -1 (a scan: for user actions, not for rendering). */
   firstOfNode(nodeId: string): number {
-    for (let i = 0; i < this.length; i++) if (this.cols.nodeId[i] === nodeId) return i;
+    for (let i = 0; i < this.length; i++) if (this.cols.nodeId[this.rowAt(i)] === nodeId) return i;
     return -1;
   }
 
   /** Row `i` as an object (made on demand: for the rows on screen). */
   entry(i: number): TimelineEntry {
-    return this.row(i);
+    return this.row(this.rowAt(i));
   }
 
-  private row(i: number): TimelineRow {
+  /** The row arrived at `r`, as an object. */
+  private row(r: number): TimelineRow {
     const c = this.cols;
     return {
-      eventId: c.eventId[i]!,
-      kind: c.kind[i]!,
-      seq: c.seq[i]!,
-      t: c.t[i]!,
-      lineNo: c.lineNo[i]!,
-      byteOffset: c.byteOffset[i]!,
-      byteLength: c.byteLength[i]!,
-      nodeId: c.nodeId[i]!,
-      actor: c.actor[i]!,
+      eventId: c.eventId[r]!,
+      kind: c.kind[r]!,
+      seq: c.seq[r]!,
+      t: c.t[r]!,
+      lineNo: c.lineNo[r]!,
+      byteOffset: c.byteOffset[r]!,
+      byteLength: c.byteLength[r]!,
+      nodeId: c.nodeId[r]!,
+      actor: c.actor[r]!,
     };
   }
 }

@@ -188,6 +188,36 @@ describe('visibleGraphOf, grown by appended nodes', () => {
   });
 });
 
+describe('visibleGraphOf, grown by calls that sort among the members (two processes writing)', () => {
+  it('puts each in its place in its group, as a fresh build would, leaving the last group as it was', () => {
+    const nodes = new Map<string, LineageNode>([['session', node('session', 'session', 0)]]);
+    const edges = new Map<string, LineageEdge>();
+    const addCall = (id: string, seq: number) => {
+      nodes.set(id, toolCall(id, seq));
+      const e = edge('session', id);
+      edges.set(e.id, e);
+      return { nodes: [id], edges: [e.id] };
+    };
+    // Writer A's calls at seqs 1…200; writer B's come later, with seqs of its own counter.
+    for (let seq = 1; seq <= 200; seq++) addCall(`a${seq}`, seq);
+    const expanded = new Set<string>();
+    let structure = 1;
+    let graph = visibleGraphOf('two', nodes, edges, expanded, structure);
+    let last: Growth | null = null;
+    for (const seq of [5, 5, 17, 1, 250, 199, 0, 120]) {
+      const group = [...graph.groups.values()].find((g) => g.toolName === 'shell')!;
+      const before = [...group.members];
+      last = grown(last, structure, addCall(`b${seq}-${structure}`, seq));
+      graph = visibleGraphOf('two', nodes, edges, expanded, ++structure, last);
+      expect(group.members).toEqual(before);
+      expect(drawn(graph)).toEqual(drawn(buildVisibleGraph(nodes, edges, expanded)));
+    }
+    const members = [...graph.groups.values()].find((g) => g.toolName === 'shell')!.members;
+    expect(members).toHaveLength(208);
+    expect(members.slice(0, 4)).toEqual(['b0-7', 'a1', 'b1-4', 'a2']);
+  });
+});
+
 /** What a visible graph draws, comparable with toEqual (member lists in order, edges by id). */
 function drawn(g: VisibleGraph) {
   return {

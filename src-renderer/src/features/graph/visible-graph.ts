@@ -554,8 +554,10 @@ function shownInExpandedGroup(state: BuildState, node: LineageNode): boolean {
 }
 
 /**
- * A new list: `members` (sorted by seq) with `joining` merged in, in one pass. Usually they all
- * come after the last member (a live append, a log read in order): then it is a concatenation.
+ * A new list: `members` (sorted by seq) with `joining` merged in. Usually they all come after the
+ * last member (a live append, a log read in order): then it is a concatenation. A few that sort
+ * among the members (a session two processes write: two seq counters) are each put in place by a
+ * binary search; many, in one pass over the members.
  */
 function mergeBySeq(
   members: readonly string[],
@@ -566,6 +568,10 @@ function mergeBySeq(
   const last = members.length ? nodes.get(members[members.length - 1]!) : undefined;
   if (!members.length || !last || bySeq(last, joining[0]!) <= 0)
     return members.concat(joining.map((n) => n.id));
+  if (joining.length <= 16) {
+    const out = members.slice();
+    if (joining.every((node) => insertBySeq(out, node, nodes))) return out;
+  }
   const out: string[] = [];
   let j = 0;
   for (const id of members) {
@@ -575,6 +581,24 @@ function mergeBySeq(
   }
   while (j < joining.length) out.push(joining[j++]!.id);
   return out;
+}
+
+/**
+ * Puts `node`'s id in `ids` (sorted by seq) after those that sort before or with it; false, and
+ * `ids` unchanged, when an id met on the way is not in `nodes` (the caller merges in one pass).
+ */
+function insertBySeq(ids: string[], node: LineageNode, nodes: ReadonlyMap<string, LineageNode>): boolean {
+  let lo = 0;
+  let hi = ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const m = nodes.get(ids[mid]!);
+    if (!m) return false;
+    if (bySeq(m, node) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  ids.splice(lo, 0, node.id);
+  return true;
 }
 
 /** The visible graph of the latest inputs, computed once for every view that asks (graph, detail). */

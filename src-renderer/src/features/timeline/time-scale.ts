@@ -103,6 +103,11 @@ const lastRuns = new WeakMap<
   { threshold: number; first: number; upTo: number; runs: Run[] }
 >();
 
+/** `times` changed before its end (a time put among the others): its runs are found afresh. */
+export function forgetRuns(times: readonly number[]): void {
+  lastRuns.delete(times);
+}
+
 /**
  * The stretches of activity in `sortedTimes`: times closer than `threshold` to the last one are in
  * its run. A live append extends the timeline's times array in place (timeline-model), so the runs

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { encodeTimeline, type TimelineRow } from '../../../../src-shared/bridge/timeline-columns';
+import {
+  encodeTimeline,
+  TimelineEncoder,
+  type TimelineRow,
+} from '../../../../src-shared/bridge/timeline-columns';
 import type { LineageNode } from '../../../../src-shared/lineage/types';
 import { testNode } from '../../../../src-shared/lineage/test-support/lineage-fixtures';
 import { chainGrowth } from '../../state/growth-chain';
 import type { Growth } from '../../state/session-data';
 import { Timeline } from '../../state/timeline';
-import { timelineModelOf, toolSpanOf } from './timeline-model';
+import { buildTimeScale } from './time-scale';
+import { buildTimelineModel, timelineModelOf, toolSpanOf } from './timeline-model';
 
 const row = (seq: number, kind: string, eventId: string): TimelineRow => ({
   eventId,
@@ -95,5 +100,45 @@ describe('timelineModelOf, when the node of a lane changes its label in place', 
     const rebuilt = timelineModelOf(s.timeline, s.nodes, 13, null);
     expect(labels(rebuilt)[0]).toEqual(['job:j1', 'eval']);
     expect(rebuilt.times).not.toBe(first.times);
+  });
+});
+
+describe('timelineModelOf, live rows whose times sort among those held (two processes writing)', () => {
+  it('extends the model in place and draws what a model built afresh draws', () => {
+    // Two writers with their own seq counters and clocks 200 s apart: seq order is not time order.
+    const rows: TimelineRow[] = [];
+    for (let line = 1; line <= 300; line++) {
+      const writer = Math.floor(line / 7) % 2;
+      const seq = Math.ceil(line / 2);
+      rows.push({
+        ...row(seq, writer ? 'compute_job_launched' : 'tool_call', `e${line}`),
+        lineNo: line,
+        t: 1_000_000 + line * 1000 + (writer ? 200_000 : 0) + (line > 150 ? 600_000 : 0),
+        nodeId: writer ? 'job:j1' : null,
+      });
+    }
+    const nodes = new Map<string, LineageNode>([
+      ['job:j1', testNode('job:j1', { kind: 'job', label: 'j1', seq: 1 })],
+    ]);
+    let timeline = Timeline.fromColumns(encodeTimeline(rows.slice(0, 100)));
+    const first = timelineModelOf(timeline, nodes, 1, null);
+    for (let i = 100; i < rows.length; i += 2) {
+      const encoder = new TimelineEncoder();
+      for (const r of rows.slice(i, i + 2)) encoder.push(r);
+      encoder.markFresh();
+      timeline = timeline.merge(encoder.finish());
+      const model = timelineModelOf(timeline, nodes, 1, null);
+      // The axis is drawn from the sorted times after every append, as a fresh model's would be.
+      const fresh = buildTimelineModel(timeline, nodes);
+      expect(model.times).toEqual(fresh.times);
+      expect(model.first).toBe(fresh.first);
+      const [drawn, again] = [buildTimeScale(model.times, 800), buildTimeScale(fresh.times.slice(), 800)];
+      expect(drawn.segments).toEqual(again.segments);
+      expect(model.lanes.map((l) => [l.nodeId, l.start, l.end, l.marks.length])).toEqual(
+        fresh.lanes.map((l) => [l.nodeId, l.start, l.end, l.marks.length]),
+      );
+    }
+    const last = timelineModelOf(timeline, nodes, 1, null);
+    expect(last.times).toBe(first.times); // extended, never rebuilt
   });
 });

@@ -6,6 +6,7 @@ import type { LineageNode } from '../../../../src-shared/lineage/types';
 import { stepsSince } from '../../state/growth-chain';
 import type { Growth } from '../../state/session-data';
 import type { Timeline } from '../../state/timeline';
+import { forgetRuns } from './time-scale';
 
 export interface Span {
   start: number;
@@ -62,7 +63,17 @@ export function buildTimelineModel(
 ): TimelineModel {
   const model: TimelineModel = { times: [], lanes: [], first: null };
   const laneMap = new Map<string, Lane>();
-  if (!addRows(model.times, laneMap, timeline, 0, nodes)) model.times.sort((a, b) => a - b);
+  for (let i = 0; i < timeline.length; i++)
+    addRow(
+      model.times,
+      laneMap,
+      nodes,
+      timeline.t(i),
+      timeline.kind(i),
+      timeline.nodeId(i),
+      timeline.eventId(i),
+    );
+  if (!isSorted(model.times)) model.times.sort((a, b) => a - b);
   return finish(model.times, laneMap);
 }
 
@@ -75,40 +86,64 @@ function finish(times: number[], laneMap: Map<string, Lane>): TimelineModel {
 
 const lanesOf = new WeakMap<TimelineModel, Map<string, Lane>>();
 
-/** Adds rows `from`… of `timeline`; returns false when a time came out of order (sort them). */
-function addRows(
+/** Adds a row's time (unsorted: see isSorted) and its mark on its lane, if its node has one. */
+function addRow(
   times: number[],
   laneMap: Map<string, Lane>,
-  timeline: Timeline,
-  from: number,
   nodes: ReadonlyMap<string, LineageNode>,
-): boolean {
-  let sorted = true;
-  for (let i = from; i < timeline.length; i++) {
-    const t = timeline.t(i);
-    if (t === null) continue;
-    if (sorted && times.length && times[times.length - 1]! > t) sorted = false;
-    times.push(t);
-    const nodeId = timeline.nodeId(i);
-    if (!nodeId) continue;
-    // Only jobs and subagents have lanes: look the node up for those events alone (node ids say
-    // their kind: src-shared/lineage/sciagent/membership.ts).
-    if (!nodeId.startsWith('job:') && !nodeId.startsWith('subagent:')) continue;
-    const kind = timeline.kind(i);
-    const node = nodes.get(nodeId);
-    if (node && (node.kind === 'job' || node.kind === 'subagent')) {
-      let lane = laneMap.get(node.id);
-      if (!lane)
-        laneMap.set(
-          node.id,
-          (lane = { nodeId: node.id, kind: node.kind, label: node.label, start: t, end: t, marks: [] }),
-        );
-      lane.start = Math.min(lane.start, t);
-      lane.end = Math.max(lane.end, t);
-      lane.marks.push({ t, kind, eventId: timeline.eventId(i) });
+  t: number | null,
+  kind: string,
+  nodeId: string | null,
+  eventId: string,
+): void {
+  if (t === null) return;
+  times.push(t);
+  // Only jobs and subagents have lanes: look the node up for those events alone (node ids say
+  // their kind: src-shared/lineage/sciagent/membership.ts).
+  if (!nodeId || (!nodeId.startsWith('job:') && !nodeId.startsWith('subagent:'))) return;
+  const node = nodes.get(nodeId);
+  if (!node || (node.kind !== 'job' && node.kind !== 'subagent')) return;
+  let lane = laneMap.get(node.id);
+  if (!lane)
+    laneMap.set(
+      node.id,
+      (lane = { nodeId: node.id, kind: node.kind, label: node.label, start: t, end: t, marks: [] }),
+    );
+  lane.start = Math.min(lane.start, t);
+  lane.end = Math.max(lane.end, t);
+  lane.marks.push({ t, kind, eventId });
+}
+
+function isSorted(times: readonly number[], from = 0): boolean {
+  for (let i = Math.max(1, from); i < times.length; i++) if (times[i - 1]! > times[i]!) return false;
+  return true;
+}
+
+/**
+ * Puts the times pushed at `from`… in their places among the sorted ones before them: a few (rows
+ * that sort among those held: a session two processes write) each by a binary search, many by a
+ * sort. The array changes in place, so the axis's runs found in it are forgotten.
+ */
+function placeTimes(times: number[], from: number): void {
+  if (isSorted(times, from)) return;
+  const added = times.splice(from).sort((a, b) => a - b);
+  if (added.length > 64) {
+    for (const t of added) times.push(t);
+    times.sort((a, b) => a - b);
+  } else {
+    for (const t of added) {
+      let lo = 0;
+      let hi = times.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (times[mid]! <= t) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo === times.length) times.push(t);
+      else times.splice(lo, 0, t);
     }
   }
-  return sorted;
+  forgetRuns(times);
 }
 
 let last: {
@@ -154,8 +189,12 @@ export function timelineModelOf(
       }
     const times = prev.model.times;
     const before = times.length;
-    if (addRows(times, laneMap, timeline, prev.timeline.length, nodes)) model = finish(times, laneMap);
-    else times.length = before;
+    // The rows added since, in the order they came (they may sort among the others).
+    timeline.eachArrived(prev.timeline.length, (t, kind, nodeId, eventId) =>
+      addRow(times, laneMap, nodes, t, kind, nodeId, eventId),
+    );
+    placeTimes(times, before);
+    model = finish(times, laneMap);
   }
   model ??= buildTimelineModel(timeline, nodes);
   last = { timeline, nodes, structure, model };
