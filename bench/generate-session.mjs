@@ -97,6 +97,18 @@ function pythonJson(value) {
   return JSON.stringify(value);
 }
 
+/** The seqs two processes write, line after line (see sessionLines' `writers`). */
+function twoWriterSeqs(seed) {
+  let s = (seed ^ 0x9e3779b9) >>> 0;
+  const counters = [0, 0];
+  let writer = 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    if (s / 2 ** 32 < 0.15) writer = 1 - writer;
+    return ++counters[writer];
+  };
+}
+
 /**
  * `jobs: 'one-cluster'`: every launch names the same job, as sciagent's cluster mode writes them
  * (the job is the cluster, named once per session: each real log of the corpus has one job_id
@@ -107,9 +119,13 @@ export function* sessionLines(
   sessionId,
   events,
   seed = 42,
-  { ids: idStyle = 'real', jobs = 'many', text = 'filler', mix = 'corpus' } = {},
+  { ids: idStyle = 'real', jobs = 'many', text = 'filler', mix = 'corpus', writers = 1 } = {},
 ) {
   const v2 = mix === 'v2';
+  // `writers: 2`: two processes write the session, each with its own seq counter (AS-WRITTEN: "seq
+  // is a per-process counter"), taking turns at random (a 15% chance per line of the other one
+  // writing next; its own random sequence, so the events are the same). Times follow the lines.
+  const seqOf = writers === 2 ? twoWriterSeqs(seed) : (line) => line;
   const ids = idStyle === 'short' ? shortIds(sessionId) : realIds(sessionId);
   let s = seed >>> 0;
   const rand = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
@@ -134,7 +150,7 @@ export function* sessionLines(
       event_id: ids.event(++id),
       event_kind: kind,
       session_id: sessionId,
-      seq,
+      seq: seqOf(seq),
       ts: new Date(t0 + seq * 1500).toISOString().replace('Z', '000+00:00'),
       ...extra,
     });

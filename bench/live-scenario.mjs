@@ -20,9 +20,10 @@ const INTERVAL_MS = 10;
 
 /**
  * Runs in the page: notes when each newer `data-last-seq` is committed and then painted — or, with
- * `rows`, each newer event's own timeline row (the list following its end).
+ * `by` 'rows', each newer event's own timeline row (the list following its end), or with 'count'
+ * each larger event count (a session two processes write: a line's seq need not be the newest).
  */
-function observeLastSeq(rows) {
+function observeLastSeq(by) {
   const seen = [];
   window.__seen = seen;
   let last = -1;
@@ -34,7 +35,10 @@ function observeLastSeq(rows) {
   };
   const read = () => {
     const el = document.querySelector('[data-testid="timeline-summary"]');
-    const seq = rows ? newestRow() : Number(el?.getAttribute('data-last-seq') ?? -1);
+    const seq =
+      by === 'rows'
+        ? newestRow()
+        : Number(el?.getAttribute(by === 'count' ? 'data-event-count' : 'data-last-seq') ?? -1);
     if (seq > last) {
       last = seq;
       const committed = performance.timeOrigin + performance.now();
@@ -47,7 +51,7 @@ function observeLastSeq(rows) {
     subtree: true,
     childList: true,
     attributes: true,
-    attributeFilter: ['data-last-seq'],
+    attributeFilter: ['data-last-seq', 'data-event-count'],
   });
   read();
 }
@@ -73,13 +77,15 @@ async function timelineTail() {
  * written at once"); the others start at 200 events and get a line every 10 ms too, and the
  * figures are those of the one shown. `jobs`: the generator's (`'one-cluster'`: every launch on one job).
  * `follow`: the timeline is scrolled to its end before the writes, and the figure is each appended
- * event's own row drawn; else the figure is the summary's newest seq. (Without the scroll the
+ * event's own row drawn; else the figure is the summary's newest seq. `writers: 2`: the session's
+ * lines carry two processes' seq counters (the generator's), and the figure is the summary's
+ * event count reaching each line's. (Without the scroll the
  * timeline still ends up following: a session opened at its start that turns out to be live moves
  * to its newest events unless the reader has scrolled — the README's Timeline.)
  */
 export async function liveOnce(
   browser,
-  { baseEvents, appends, sessions = 1, jobs = 'many', follow = false, given = null },
+  { baseEvents, appends, sessions = 1, jobs = 'many', follow = false, given = null, writers = 1 },
 ) {
   // `given` (bench/given-inputs.mjs `replayLines`): a log's own lines replayed, its last ones
   // appended; else generated lines, whose seq is the line number.
@@ -90,9 +96,10 @@ export async function liveOnce(
   if (given) {
     ({ base, appended, seqs } = given);
   } else {
-    const all = [...sessionLines(sessionId, baseEvents + appends + 10, 42, { jobs })];
+    const all = [...sessionLines(sessionId, baseEvents + appends + 10, 42, { jobs, writers })];
     base = all.slice(0, baseEvents);
     appended = all.slice(baseEvents, baseEvents + appends);
+    // What the page's figure reaches with each line: its seq, or (two writers) the event count.
     seqs = appended.map((_, i) => baseEvents + 1 + i);
   }
   const home = await makeHome();
@@ -138,7 +145,8 @@ export async function liveOnce(
           .waitFor({ timeout: 10_000 });
     }
     await page.waitForTimeout(500);
-    await page.evaluate(observeLastSeq, follow);
+    const by = writers > 1 ? 'count' : follow ? 'rows' : 'seq';
+    await page.evaluate(observeLastSeq, by);
 
     // The OS floor, on the same writes: when inotify tells a process that the file changed.
     const notified = [];
@@ -165,7 +173,9 @@ export async function liveOnce(
     }
     const lastSeq = Math.max(...seqs.filter((q) => q !== null));
     await page
-      .locator(`[data-testid="timeline-summary"][data-last-seq="${lastSeq}"]`)
+      .locator(
+        `[data-testid="timeline-summary"][${by === 'count' ? 'data-event-count' : 'data-last-seq'}="${lastSeq}"]`,
+      )
       .waitFor({ timeout: 10_000 })
       .catch(() => {});
     const pageCpu = await profile.stop();
@@ -203,7 +213,8 @@ export async function liveOnce(
       : baseEvents + appended.length;
     const appendedSeqs = new Set(seqs);
     const tailExpected = tail.rows.filter((s) => appendedSeqs.has(s));
-    const dupRows = tailExpected.length - new Set(tailExpected).size;
+    // Two writers repeat each other's seqs: only the count tells a line shown twice.
+    const dupRows = by === 'count' ? 0 : tailExpected.length - new Set(tailExpected).size;
     return {
       lines: appended.length,
       p50: percentile(latency, 50),

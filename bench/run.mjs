@@ -47,6 +47,8 @@ const config = full
         { baseEvents: 10_000, appends: 500, sessions: 50, follow: true },
         // Every launch on one job (sciagent's cluster mode): the job is sent again with each.
         { baseEvents: 100_000, appends: 1000, jobs: 'one-cluster' },
+        // Two processes writing one session, each with its own seq counter.
+        { baseEvents: 100_000, appends: 1000, writers: 2 },
       ],
       graphEvents: 40_000,
       treeNodes: 5000,
@@ -63,6 +65,7 @@ const config = full
         { baseEvents: 10_000, appends: 200, sessions: 50 },
         { baseEvents: 10_000, appends: 200, sessions: 50, follow: true },
         { baseEvents: 100_000, appends: 300, jobs: 'one-cluster' },
+        { baseEvents: 100_000, appends: 300, writers: 2 },
       ],
       graphEvents: 40_000,
       treeNodes: 5000,
@@ -410,14 +413,15 @@ async function openFigures(browser, events, shape = MANY_JOBS) {
 /** T2: append → painted while a writer appends every 10 ms (to 1 or 50 sessions). */
 async function liveFigures(
   browser,
-  { baseEvents, appends, sessions = 1, jobs = 'many', follow = false, given = null },
+  { baseEvents, appends, sessions = 1, jobs = 'many', follow = false, given = null, writers = 1 },
 ) {
   const what =
     (sessions > 1 ? `${sessions} sessions written at once` : '1 session written') +
     (jobs === 'one-cluster' ? ', one cluster job' : '') +
+    (writers > 1 ? ` by ${writers} processes (a seq counter each)` : '') +
     (follow ? ', timeline following its end' : '');
   const r = await step(`live: ${given ? given.appended.length : appends} appends every 10 ms, ${what}`, () =>
-    liveOnce(browser, { baseEvents, appends, sessions, jobs, follow, given }),
+    liveOnce(browser, { baseEvents, appends, sessions, jobs, follow, given, writers }),
   );
   const label = given
     ? `T2 live, ${what} (${given.name}, given: its last ${given.appended.length} lines appended)`
@@ -542,7 +546,7 @@ async function givenLogFigures(browser) {
   for (const given of logs) {
     await openFigures(browser, given.events, { given, brief: false });
     if (wanted('live'))
-      for (const live of config.live.filter((l) => l.jobs !== 'one-cluster')) {
+      for (const live of config.live.filter((l) => l.jobs !== 'one-cluster' && !l.writers)) {
         const lines = replayLines(given.file, live.appends);
         if (!lines) {
           process.stderr.write(
