@@ -70,8 +70,10 @@ function lastSeq(file) {
 /**
  * A log's lines split for a live replay: all but the last `appends` (at most half of them) are
  * the session so far; the rest are appended one every 10 ms. Each appended line's seq (null for a
- * line without one: it is written but not timed). Logs over 512 MB are not replayed (the lines are
- * held in memory): null.
+ * line without one: it is written but not timed), and `by`: 'seq' when every appended seq is
+ * above every seq before it — the page's newest seq then reaches each line's —, else 'count'
+ * (a log two processes wrote, each with its seq counter: the page's event count is what reaches
+ * each line's). Logs over 512 MB are not replayed (the lines are held in memory): null.
  */
 export function replayLines(file, appends) {
   if (statSync(file).size > 512 * 2 ** 20) return null;
@@ -81,7 +83,15 @@ export function replayLines(file, appends) {
   const n = Math.min(appends, Math.floor(lines.length / 2));
   const base = lines.slice(0, lines.length - n);
   const appended = lines.slice(lines.length - n);
-  return { base, appended, seqs: appended.map(seqOf) };
+  const seqs = appended.map(seqOf);
+  let newest = Math.max(-Infinity, ...base.map(seqOf).filter((q) => q !== null));
+  let growing = true;
+  for (const seq of seqs) {
+    if (seq === null) continue;
+    if (seq <= newest) growing = false;
+    newest = Math.max(newest, seq);
+  }
+  return { base, appended, seqs, by: growing ? 'seq' : 'count' };
 }
 
 function seqOf(line) {

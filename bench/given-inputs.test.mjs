@@ -46,8 +46,21 @@ describe('given inputs', () => {
     expect(r.base).toEqual(lines.slice(0, -10));
     expect(r.appended).toEqual(lines.slice(-10));
     expect(r.seqs).toEqual(lines.slice(-10).map((l) => JSON.parse(l).seq));
+    expect(r.by).toBe('seq');
     // Never more than half of the log is appended: the session must be there before it grows.
     expect(replayLines(REAL, 10_000).appended).toHaveLength(Math.floor(lines.length / 2));
+  });
+
+  it("times a log whose seqs repeat (two processes writing) by the page's event count", () => {
+    const lines = readFileSync(REAL, 'utf8').split('\n').filter(Boolean);
+    // The second half written by a second process, its seq counter starting again at 1.
+    const half = Math.floor(lines.length / 2);
+    const renumbered = lines.map((l, i) =>
+      JSON.stringify({ ...JSON.parse(l), seq: i < half ? i + 1 : i - half + 1 }),
+    );
+    const file = path.join(dir, 'two-writers.jsonl');
+    writeFileSync(file, renumbered.join('\n') + '\n');
+    expect(replayLines(file, 10).by).toBe('count');
   });
 
   it('says what is wrong with a path that is not a sciagent log or home', () => {

@@ -79,7 +79,7 @@ async function timelineTail() {
  * `follow`: the timeline is scrolled to its end before the writes, and the figure is each appended
  * event's own row drawn; else the figure is the summary's newest seq. `writers: 2`: the session's
  * lines carry two processes' seq counters (the generator's), and the figure is the summary's
- * event count reaching each line's. (Without the scroll the
+ * event count reaching each line's; so for a given log whose seqs do not grow (`given.by`). (Without the scroll the
  * timeline still ends up following: a session opened at its start that turns out to be live moves
  * to its newest events unless the reader has scrolled — the README's Timeline.)
  */
@@ -99,7 +99,6 @@ export async function liveOnce(
     const all = [...sessionLines(sessionId, baseEvents + appends + 10, 42, { jobs, writers })];
     base = all.slice(0, baseEvents);
     appended = all.slice(baseEvents, baseEvents + appends);
-    // What the page's figure reaches with each line: its seq, or (two writers) the event count.
     seqs = appended.map((_, i) => baseEvents + 1 + i);
   }
   const home = await makeHome();
@@ -133,6 +132,21 @@ export async function liveOnce(
           : `[data-testid="timeline-summary"][data-event-count="${baseEvents}"]`,
       )
       .waitFor({ timeout: 60_000 });
+    // A given log's first counts are a preview's: timed by count, the page must hold the whole
+    // log first (the app's own count of it, less the lines to come, each an event with a seq).
+    if (given?.by === 'count') {
+      const base = given.events - given.seqs.filter((q) => q !== null).length;
+      await page
+        .waitForFunction(
+          (n) =>
+            Number(
+              document.querySelector('[data-testid="timeline-summary"]')?.getAttribute('data-event-count'),
+            ) >= n,
+          base,
+          { timeout: 120_000 },
+        )
+        .catch(() => {});
+    }
     const shownBefore = Number(
       await page.locator('[data-testid="timeline-summary"]').getAttribute('data-event-count'),
     );
@@ -145,7 +159,12 @@ export async function liveOnce(
           .waitFor({ timeout: 10_000 });
     }
     await page.waitForTimeout(500);
-    const by = writers > 1 ? 'count' : follow ? 'rows' : 'seq';
+    const by = writers > 1 || given?.by === 'count' ? 'count' : follow ? 'rows' : 'seq';
+    // By count: the count each timed line brings the page to.
+    if (by === 'count') {
+      let count = shownBefore;
+      seqs = seqs.map((q) => (q === null ? null : ++count));
+    }
     await page.evaluate(observeLastSeq, by);
 
     // The OS floor, on the same writes: when inotify tells a process that the file changed.
