@@ -29,7 +29,7 @@ import { useResolvedTheme } from '../app/use-theme';
 import { EmptyState, ProgressBar } from '../../shared/ui';
 import { formatBytes, formatCount } from '../../shared/format';
 import { DotGrid } from './DotGrid';
-import { initialViewport } from './initial-viewport';
+import { initialViewport, TEXT_MIN_ZOOM } from './initial-viewport';
 import { GraphToolbar } from './GraphToolbar';
 import { minimapColor } from './minimap-color';
 import { NODE_TYPES } from './node-types';
@@ -51,8 +51,6 @@ const onPaneClick = () => useAppStore.getState().selectNode(null);
 
 /** More edges than this are drawn with less detail (graph.css `.is-dense`). */
 const DENSE_EDGES = 200;
-/** Below this zoom node text is too small to read: drawn without it (graph.css `data-lod`). */
-const TEXT_MIN_ZOOM = 0.45;
 const lodOf = (zoom: number) => (zoom < TEXT_MIN_ZOOM ? 'low' : 'high');
 
 /** Per session: whether the user moved the viewport (then we never fit), and where it was. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialViewport, MIN_READABLE_ZOOM } from './initial-viewport';
+import { initialViewport, MIN_READABLE_ZOOM, TEXT_MIN_ZOOM } from './initial-viewport';
 
 const bounds = { x: 0, y: 0, width: 800, height: 400 };
 /** Where the graph's top edge lands on screen. */
@@ -26,5 +26,14 @@ describe('initialViewport', () => {
     );
     expect(v.zoom).toBe(MIN_READABLE_ZOOM);
     expect(topEdge(v)).toBe(90);
+  });
+
+  it('never opens a graph fitted at a zoom that draws its nodes without their text', () => {
+    const pane = { width: 740, height: 540, top: 48 };
+    // Tall graphs whose fit zooms step from 0.3 to 1: each opens with its text drawn.
+    for (let height = 460; height <= 1600; height += 20) {
+      const v = initialViewport({ x: 0, y: 0, width: 560, height }, pane);
+      expect(v.zoom).toBeGreaterThanOrEqual(TEXT_MIN_ZOOM);
+    }
   });
 });

@@ -1,13 +1,20 @@
 /**
  * Where a session's graph first opens: fitted whole whenever the fit zoom is at least
- * MIN_FIT_ZOOM (node titles still tell apart; a real 54-event session's tall column of groups
- * fits at ~0.55 and used to open cut off at the bottom), else — a graph several screens big — at
- * a readable zoom aligned to the top-left (the minimap shows the rest).
+ * MIN_FIT_ZOOM (a real 54-event session's tall column of groups fits at ~0.55 and used to open cut
+ * off at the bottom), else — a graph several screens big — at a readable zoom aligned to the
+ * top-left (the minimap shows the rest).
  */
 import type { Rect, Viewport } from '@xyflow/react';
 
+/** Below this zoom node text is too small to read: nodes are drawn without it (graph.css `data-lod`). */
+export const TEXT_MIN_ZOOM = 0.45;
 export const MIN_READABLE_ZOOM = 0.7;
-export const MIN_FIT_ZOOM = 0.4;
+/**
+ * A graph is opened fitted only where its nodes still show their text: fitted at 0.4 (below
+ * TEXT_MIN_ZOOM), the 27 groups of a 100k-event session built from the corpus's real logs opened
+ * as blank boxes.
+ */
+export const MIN_FIT_ZOOM = TEXT_MIN_ZOOM;
 const PAD = 24;
 /** Room left for the toolbar that floats over the top of the canvas (one row of it). */
 const DEFAULT_TOP = 48;
