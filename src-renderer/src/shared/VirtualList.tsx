@@ -44,6 +44,11 @@ export function VirtualList(props: {
   followEnd?: boolean;
   /** With followEnd: be at the end — when the list mounts, or later, until the reader scrolls. */
   startAtEnd?: boolean;
+  /**
+   * Drawn over the rows in view, and not scrolled with them (pointer events go through): what is
+   * the same for every row (the timeline's gap bands) drawn once instead of in each.
+   */
+  overlay?: ReactNode;
 }) {
   const { count, rowHeight, renderRow, className, ariaLabel, ref, listProps, followEnd = false } = props;
   const box = useRef<HTMLDivElement | null>(null);
@@ -168,6 +173,11 @@ export function VirtualList(props: {
       aria-label={ariaLabel}
     >
       <div className="vlist-inner" style={{ height: topOf(count) }}>
+        {props.overlay && (
+          <div className="vlist-overlay" style={{ height: Math.min(height, topOf(count)) }}>
+            {props.overlay}
+          </div>
+        )}
         <div className="vlist-window" style={{ transform: `translateY(${topOf(first) - lag}px)` }}>
           {rows}
         </div>

@@ -44,8 +44,6 @@ interface RowProps {
   /** A tool call's call → result time (ms), when both are known. */
   spanMs: number | null;
   mark: RowMark;
-  /** The scale's compressed gaps: the same array while they draw the same (sameBreaks). */
-  breaks: readonly Break[];
   first: number | null;
   selected: boolean;
   related: boolean;
@@ -76,7 +74,6 @@ function sameRow(a: RowProps, b: RowProps): boolean {
     a.node === b.node &&
     a.spanMs === b.spanMs &&
     sameMark(a.mark, b.mark) &&
-    a.breaks === b.breaks &&
     a.first === b.first &&
     a.selected === b.selected &&
     a.related === b.related &&
@@ -123,18 +120,29 @@ export const EventRow = memo(function EventRow(props: RowProps) {
         {text.detail && <span className="faint"> {text.detail}</span>}
       </span>
       <span className="tl-dur faint">{durationMs != null ? formatDuration(durationMs) : ''}</span>
-      <span className="tl-track">
-        <BreakBands breaks={props.breaks} />
-        {bar}
-      </span>
+      <span className="tl-track">{bar}</span>
     </div>
   );
 }, sameRow);
 
-/** The compressed gaps drawn across a row's time track. */
-function BreakBands({ breaks }: { breaks: readonly Break[] }) {
-  return breaks.map((b, i) => {
-    const { left, width } = snapSpan(b.x0, b.x1, 0);
-    return <span key={i} className="tl-break-band" style={{ left, width }} />;
-  });
+/**
+ * The compressed gaps across the rows' time track, drawn once over the rows in view (the list's
+ * overlay: it does not scroll with them), as one element with a background layer per gap. They
+ * were a span per gap in every row: a session of the corpus's real logs repeated had 31 gaps,
+ * ~1,700 striped spans on screen, and each appended row laid out and painted 31 more (with the
+ * list scrolling a row per append, the stripes were most of the timeline's paint).
+ */
+export function BreakBands({ breaks }: { breaks: readonly Break[] }) {
+  if (!breaks.length) return null;
+  const background = breaks
+    .map((b) => {
+      const { left, width } = snapSpan(b.x0, b.x1, 0);
+      return `var(--tl-break-stripes) ${left}px 0 / ${width}px 100% no-repeat`;
+    })
+    .join(', ');
+  return (
+    <div className="tl-bands" aria-hidden="true">
+      <span className="tl-track" style={{ background }} />
+    </div>
+  );
 }

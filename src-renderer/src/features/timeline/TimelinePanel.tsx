@@ -22,7 +22,7 @@ import { formatCount, formatDuration } from '../../shared/format';
 import { EmptyState } from '../../shared/ui';
 import { useElementSize } from '../../shared/use-element-size';
 import { VirtualList, type VirtualListHandle } from '../../shared/VirtualList';
-import { EventRow, ROW_HEIGHT, rowMark } from './EventRow';
+import { BreakBands, EventRow, ROW_HEIGHT, rowMark } from './EventRow';
 import { keptBreaks } from './pixels';
 import { SwimLanes } from './SwimLanes';
 import { TimeAxis } from './TimeAxis';
@@ -75,6 +75,7 @@ export function TimelinePanel() {
   const scale = useMemo(() => buildTimeScale(model.times, trackWidth - 12), [model, trackWidth]);
   // The same array while the gaps draw the same, so rows compare it by reference.
   const breaks = useMemo(() => keptBreaks(scale.breaks), [scale]);
+  const bands = useMemo(() => <BreakBands breaks={breaks} />, [breaks]);
 
   // Keep the picked event in view (j/k, a click elsewhere); appends scroll only a list at its end.
   // The newest seq shown (entries are sorted by seq, events without one last): a DOM signal the
@@ -103,7 +104,6 @@ export function TimelinePanel() {
           node={node}
           spanMs={span && span.end !== null ? span.end - span.start : null}
           mark={rowMark(e, span, scale)}
-          breaks={breaks}
           first={model.first}
           selected={e.eventId === selectedEventId}
           related={!selectedEventId && e.nodeId !== null && e.nodeId === selectedNodeId}
@@ -112,7 +112,7 @@ export function TimelinePanel() {
       );
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the maps change in place
-    [entries, nodes, model, scale, breaks, selectedEventId, selectedNodeId, newNodes, revision],
+    [entries, nodes, model, scale, selectedEventId, selectedNodeId, newNodes, revision],
   );
 
   if (!timeline) return <EmptyState title="No session selected" />;
@@ -180,6 +180,7 @@ export function TimelinePanel() {
           count={entries.length}
           rowHeight={ROW_HEIGHT}
           renderRow={renderRow}
+          overlay={bands}
           className="tl-rows"
           ariaLabel="Events"
         />
