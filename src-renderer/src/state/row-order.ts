@@ -16,30 +16,23 @@ export class RowOrder {
   private ranked = 0;
 
   private constructor(
-    private positions: Int32Array,
+    private readonly positions: Int32Array,
     /** Positions written so far: only the version of this length may append. */
     private filled: number,
   ) {}
 
-  /**
-   * `length` rows in the order `at` gives (position i → arrival `at(i)`), with rows arrived at
-   * `length`, `length + 1`… inserted before display positions `before[0]`, `before[1]`… (sorted;
-   * `before[j]` ≤ `length`).
-   */
-  static inserting(at: (i: number) => number, length: number, before: readonly number[]): RowOrder {
-    const total = length + before.length;
-    const positions = new Int32Array(capacityFor(total));
-    let from = 0;
-    let to = 0;
-    before.forEach((place, j) => {
-      for (; from < place; from++) positions[to++] = at(from);
-      positions[to++] = length + j;
-    });
-    for (; from < length; from++) positions[to++] = at(from);
-    return new RowOrder(positions, total);
+  /** `length` rows in the order they arrived. */
+  static identity(length: number): RowOrder {
+    const positions = new Int32Array(capacityFor(length));
+    for (let i = 0; i < length; i++) positions[i] = i;
+    return new RowOrder(positions, length);
   }
 
-  /** The same, copying this order's first `length` positions natively. */
+  /**
+   * This order's first `length` positions with rows arrived at `length`, `length + 1`… inserted
+   * before display positions `before[0]`, `before[1]`… (sorted; each ≤ `length`), as a new order
+   * (one native copy: versions keep theirs).
+   */
   inserting(length: number, before: readonly number[]): RowOrder {
     const total = length + before.length;
     const positions = new Int32Array(capacityFor(total));
@@ -57,10 +50,9 @@ export class RowOrder {
 
   /** An order sorted by `compare` of arrival positions (a snapshot whose file is not in order). */
   static sorted(length: number, compare: (a: number, b: number) => number): RowOrder {
-    const positions = new Int32Array(capacityFor(length));
-    for (let i = 0; i < length; i++) positions[i] = i;
-    positions.subarray(0, length).sort(compare);
-    return new RowOrder(positions, length);
+    const order = RowOrder.identity(length);
+    order.positions.subarray(0, length).sort(compare);
+    return order;
   }
 
   at(i: number): number {

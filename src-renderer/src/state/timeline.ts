@@ -220,7 +220,7 @@ export class Timeline {
         return new Timeline(this.cols, n + incoming.length, this.order?.append(n, incoming.length));
       // Some sort among the rows held (two processes writing): each goes in its place.
       const before = incoming.map((r) => this.insertionPoint(r));
-      const order = this.order ? this.order.inserting(n, before) : RowOrder.inserting((i) => i, n, before);
+      const order = (this.order ?? RowOrder.identity(n)).inserting(n, before);
       return new Timeline(this.cols, n + incoming.length, order);
     }
     const replaced = new Set(incoming.map((r) => r.eventId));
