@@ -114,12 +114,16 @@ describe('timelineModelOf, live rows whose times sort among those held (two proc
         ...row(seq, writer ? 'compute_job_launched' : 'tool_call', `e${line}`),
         lineNo: line,
         t: 1_000_000 + line * 1000 + (writer ? 200_000 : 0) + (line > 150 ? 600_000 : 0),
-        nodeId: writer ? 'job:j1' : null,
+        // Lanes whose first marks come from either writer: a late one can move a lane's start.
+        nodeId: line % 3 === 0 ? (line > 120 ? 'subagent:late' : 'job:j2') : writer ? 'job:j1' : null,
       });
     }
-    const nodes = new Map<string, LineageNode>([
-      ['job:j1', testNode('job:j1', { kind: 'job', label: 'j1', seq: 1 })],
-    ]);
+    const nodes = new Map<string, LineageNode>(
+      (['job:j1', 'job:j2', 'subagent:late'] as const).map((id, i) => [
+        id,
+        testNode(id, { kind: id.startsWith('job') ? 'job' : 'subagent', label: id, seq: i + 1 }),
+      ]),
+    );
     let timeline = Timeline.fromColumns(encodeTimeline(rows.slice(0, 100)));
     const first = timelineModelOf(timeline, nodes, 1, null);
     for (let i = 100; i < rows.length; i += 2) {
