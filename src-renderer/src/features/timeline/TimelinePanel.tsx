@@ -75,7 +75,7 @@ export function TimelinePanel() {
   const scale = useMemo(() => buildTimeScale(model.times, trackWidth - 12), [model, trackWidth]);
   // The same array while the gaps draw the same, so rows compare it by reference.
   const breaks = useMemo(() => keptBreaks(scale.breaks), [scale]);
-  const bands = useMemo(() => <BreakBands breaks={breaks} />, [breaks]);
+  const bands = useMemo(() => (breaks.length ? <BreakBands breaks={breaks} /> : null), [breaks]);
 
   // Keep the picked event in view (j/k, a click elsewhere); appends scroll only a list at its end.
   // The newest seq shown (entries are sorted by seq, events without one last): a DOM signal the
