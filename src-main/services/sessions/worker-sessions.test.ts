@@ -186,4 +186,46 @@ describe('child sessions beside a log', () => {
       await rm(home, { recursive: true, force: true });
     }
   });
+  it('a child folder made after the listing is found once the listing is a second old, by another session of the home', async () => {
+    const home = await mkdtemp(path.join(os.tmpdir(), 'le-children-'));
+    try {
+      const sessions = new WorkerSessions();
+      const childOf = async (parent: string, child: string) => {
+        const log = path.join(home, 'sessions', parent, 'provenance.jsonl');
+        await mkdir(path.dirname(log), { recursive: true });
+        const text = [
+          { event_id: `${parent}-1`, seq: 1, event_kind: 'subagent_spawned', subagent_name: 'a' },
+          {
+            event_id: `${parent}-2`,
+            seq: 2,
+            event_kind: 'subagent_completed',
+            subagent_name: 'a',
+            spawn_event_id: `${parent}-1`,
+            child_session_id: child,
+          },
+        ]
+          .map((e) => JSON.stringify({ schema_version: '2', ...e }) + '\n')
+          .join('');
+        await writeFile(log, text);
+        const bytes = enc.encode(text);
+        const job = { id: 1, fileKey: log, sessionId: parent };
+        sessions.handle({
+          ...job,
+          op: { op: 'read', bytes, fromOffset: 0, reset: true, final: true, fileBytes: bytes.length },
+        });
+        const { json } = sessions.handle({ ...job, op: { op: 'snapshot', version: 0 } }) as {
+          json: Uint8Array[];
+        };
+        const snapshot = decodeSnapshotJson(json);
+        const nodes = decodeNodes(snapshot.nodes, snapshot.timeline.eventId);
+        return nodes.find((n) => n.id === `child:${child}`)?.data['exists'];
+      };
+      expect(await childOf('first', 'late')).toBe(false);
+      await mkdir(path.join(home, 'sessions', 'late'));
+      await new Promise((r) => setTimeout(r, 1100));
+      expect(await childOf('second', 'late')).toBe(true);
+    } finally {
+      await rm(home, { recursive: true, force: true });
+    }
+  });
 });

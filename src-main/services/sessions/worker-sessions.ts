@@ -162,26 +162,33 @@ const CHILDREN_RELIST_MS = 1000;
 /** A session of `<home>/sessions/<id>/provenance.jsonl`: child sessions are its sibling folders. */
 function newLiveSession(file: string, sessionId: string): LiveSession {
   const sessionsDir = path.dirname(path.dirname(file));
-  // A subagent's node asks on every rebuild: one listing of the folder a second answers them all
-  // (an existsSync per subagent was ~1.5% of a 1.2M-event read: tens of thousands of subagents
-  // whose child folders are not there).
-  let children = new Set<string>();
-  let listedAt = Number.NEGATIVE_INFINITY;
   return new LiveSession(
     file,
     sessionId,
-    (id) => {
-      if (children.has(id)) return true;
-      const now = Date.now();
-      if (now - listedAt >= CHILDREN_RELIST_MS) {
-        listedAt = now;
-        children = listFolder(sessionsDir);
-      }
-      return children.has(id);
-    },
+    (id) => hasChildFolder(sessionsDir, id),
     (byteOffset, byteLength) => readRange(file, byteOffset, byteLength),
   );
 }
+
+/**
+ * Whether the sessions folder `dir` has a folder `id`, from a listing made at most once a
+ * CHILDREN_RELIST_MS for all the sessions of this worker in it (while `id` is not in it): a
+ * subagent's node asks on every rebuild (an existsSync per subagent was ~1.5% of a 1.2M-event read:
+ * tens of thousands of subagents whose child folders are not there), and with 50 sessions of one
+ * home written at once, a listing a second for each of them was ~5% of a session worker's time.
+ */
+function hasChildFolder(dir: string, id: string): boolean {
+  let listed = listings.get(dir);
+  if (listed?.names.has(id)) return true;
+  const now = Date.now();
+  if (!listed || now - listed.at >= CHILDREN_RELIST_MS) {
+    listed = { at: now, names: listFolder(dir) };
+    listings.set(dir, listed);
+  }
+  return listed.names.has(id);
+}
+
+const listings = new Map<string, { at: number; names: Set<string> }>();
 
 function listFolder(dir: string): Set<string> {
   try {
