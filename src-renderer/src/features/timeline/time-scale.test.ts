@@ -41,3 +41,41 @@ describe('buildTimeScale on a times array extended in place (a live session)', (
     expect(drawn(times, 500)).toEqual(drawn(times.slice(), 500));
   });
 });
+
+describe('buildTimeScale on a session that idles between most bursts (as real ones do)', () => {
+  // 2,000 bursts of 5 events a second apart, each followed by an idle gap of 3 to 60 minutes.
+  const times: number[] = [];
+  const gaps: number[] = [];
+  let t = 1_000_000;
+  let seed = 5;
+  const rand = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+  for (let burst = 0; burst < 2000; burst++) {
+    for (let i = 0; i < 5; i++) times.push((t += 1000));
+    const gap = 180_000 + Math.floor(rand() * 3_420_000);
+    gaps.push(gap + 1000);
+    t += gap;
+  }
+  gaps.pop();
+
+  it('draws only the longest gaps as breaks, each wide enough to see, and every time in order', () => {
+    const width = 288;
+    const scale = buildTimeScale(times, width);
+    expect(scale.breaks.length).toBeGreaterThan(0);
+    expect(scale.breaks.length).toBeLessThanOrEqual(Math.floor(width / 3 / 8));
+    for (const b of scale.breaks) expect(b.x1 - b.x0).toBeGreaterThanOrEqual(8 - 1e-9);
+    // The breaks are the longest gaps, and the threshold said is the longest gap drawn to scale.
+    const longest = [...gaps].sort((a, b) => b - a);
+    expect(scale.breaks.map((b) => b.gapMs).sort((a, b) => b - a)).toEqual(
+      longest.slice(0, scale.breaks.length),
+    );
+    expect(scale.thresholdMs).toBe(longest[scale.breaks.length]);
+    const xs = times.map((x) => scale.toX(x));
+    for (let i = 1; i < xs.length; i++) expect(xs[i]!).toBeGreaterThanOrEqual(xs[i - 1]!);
+    expect(xs.at(-1)!).toBeLessThanOrEqual(width + 1e-6);
+  });
+
+  it('leaves a scale with few gaps as it was', () => {
+    const few = [0, 1000, 2000, 500_000, 501_000, 900_000];
+    expect(buildTimeScale(few, 600).breaks).toHaveLength(2);
+  });
+});

@@ -29,6 +29,14 @@ export const BREAK_PX = 20;
 const MAX_BREAK_SHARE = 1 / 3;
 /** A burst of one instant still gets a few pixels. */
 const MIN_SEGMENT_PX = 6;
+/**
+ * The narrowest a break is drawn: beyond the breaks that fit in the axis's third at this width,
+ * only the longest gaps are breaks (the threshold rises to the next one). A real session idles
+ * between most bursts (the corpus's logs: a gap over the threshold every 7–10 events): a 10k-event
+ * one had ~1,000 breaks of 0.3 px each, and every append laid out and painted them all — the page
+ * was 98% busy and a line took 310 ms (p95) to be painted.
+ */
+const MIN_BREAK_PX = 8;
 
 /** Gaps above ~1/20 of the span count as idle, but never below 15 s nor above 2 min. */
 export function idleThreshold(spanMs: number): number {
@@ -44,8 +52,10 @@ export function buildTimeScale(
   const last = sortedTimes.at(-1);
   if (first === undefined || last === undefined || width <= 0)
     return { segments: [], breaks: [], width, thresholdMs: thresholdMs ?? 0, toX: () => 0 };
-  const threshold = thresholdMs ?? idleThreshold(last - first);
-  const runs = runsOf(sortedTimes, threshold);
+  const idle = thresholdMs ?? idleThreshold(last - first);
+  const maxBreaks = Math.max(1, Math.floor((width * MAX_BREAK_SHARE) / MIN_BREAK_PX));
+  // The found runs are kept for the next call (runsOf): merged here into a list of our own.
+  const { runs, threshold } = longestGapsOnly(runsOf(sortedTimes, idle), idle, maxBreaks);
 
   const breakCount = runs.length - 1;
   const breakPx = breakCount ? Math.min(BREAK_PX, (width * MAX_BREAK_SHARE) / breakCount) : 0;
@@ -95,6 +105,30 @@ export function buildTimeScale(
 interface Run {
   start: number;
   end: number;
+}
+
+/**
+ * `runs` (split by gaps over `threshold`) with at most `maxBreaks` gaps between them: when there
+ * are more, the threshold rises to the longest gap not kept, and runs closer than it are one.
+ */
+function longestGapsOnly(
+  runs: Run[],
+  threshold: number,
+  maxBreaks: number,
+): { runs: Run[]; threshold: number } {
+  if (runs.length - 1 <= maxBreaks) return { runs, threshold };
+  const gaps = new Float64Array(runs.length - 1);
+  for (let i = 1; i < runs.length; i++) gaps[i - 1] = runs[i]!.start - runs[i - 1]!.end;
+  gaps.sort();
+  const cut = gaps[gaps.length - 1 - maxBreaks]!;
+  const merged: Run[] = [{ ...runs[0]! }];
+  for (let i = 1; i < runs.length; i++) {
+    const r = runs[i]!;
+    const last = merged[merged.length - 1]!;
+    if (r.start - last.end > cut) merged.push({ ...r });
+    else last.end = Math.max(last.end, r.end);
+  }
+  return { runs: merged, threshold: cut };
 }
 
 /** The runs last found in an array of times, to be extended when it has grown (see runsOf). */
