@@ -13,6 +13,8 @@
  * ~2.5% (none), clusters shut down ~0.6% (none). The corpus's four real logs: tools 63%, launches
  * 10% (no status changes or artifacts), subagents 10% plus validations 2.6%, verdicts 1.1%,
  * clusters down 2.2%. Launch and verdict lines are sized as the corpus's (~7 KB; v2: ~0.6–0.9 KB).
+ * Lines are 1.5 s apart, with idle gaps of 2 to 32 minutes after ~5% of them (see idleGaps; none
+ * in v2).
  *
  * Ids are shaped like the real ones (`ids: 'real'`, the default): UUID event ids, Anthropic-style
  * `toolu_01…` tool call ids, 12-hex child session ids — what a session keeps per event depends on
@@ -23,7 +25,7 @@
 import { createWriteStream } from 'node:fs';
 
 /** Bump when the lines change: cached logs are named by it (bench/home.mjs). */
-export const GENERATOR_VERSION = 3;
+export const GENERATOR_VERSION = 4;
 
 /** A 32-bit mix of n (splitmix-like): ids from a counter, without touching the event mix's random sequence. */
 function mix(n) {
@@ -97,6 +99,21 @@ function pythonJson(value) {
   return JSON.stringify(value);
 }
 
+/**
+ * How long the session idles before each line: real sessions wait between bursts (for a cluster
+ * job, a subagent, the model): the corpus's four logs go idle for over two minutes every 7–10
+ * events, for 2 minutes to an hour. Their pace (an event a minute) scaled to the generator's (1.5 s
+ * a line): a 5% chance per line of a gap of 2 to 32 minutes (most short: the square of a uniform
+ * draw) — a 100k-event session spans ~6 weeks, 5,000 gaps — from a random sequence of its own (the
+ * events are the same as without gaps). Version 3 of the generator wrote a line every 1.5 s, and
+ * hid what thousands of idle gaps cost the timeline (see time-scale.ts's MIN_BREAK_PX).
+ */
+function idleGaps(seed) {
+  let s = (seed ^ 0x5bd1e995) >>> 0;
+  const rand = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+  return () => (rand() < 0.05 ? Math.round(120_000 + rand() ** 2 * 1_800_000) : 0);
+}
+
 /** The seqs two processes write, line after line (see sessionLines' `writers`). */
 function twoWriterSeqs(seed) {
   let s = (seed ^ 0x9e3779b9) >>> 0;
@@ -126,6 +143,9 @@ export function* sessionLines(
   // is a per-process counter"), taking turns at random (a 15% chance per line of the other one
   // writing next; its own random sequence, so the events are the same). Times follow the lines.
   const seqOf = writers === 2 ? twoWriterSeqs(seed) : (line) => line;
+  // Idle gaps (not in `mix: 'v2'`, whose lines the lineage replay's digests were taken on).
+  const idleAfter = v2 ? () => 0 : idleGaps(seed);
+  let idle = 0;
   const ids = idStyle === 'short' ? shortIds(sessionId) : realIds(sessionId);
   let s = seed >>> 0;
   const rand = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
@@ -151,7 +171,7 @@ export function* sessionLines(
       event_kind: kind,
       session_id: sessionId,
       seq: seqOf(seq),
-      ts: new Date(t0 + seq * 1500).toISOString().replace('Z', '000+00:00'),
+      ts: new Date(t0 + seq * 1500 + (idle += idleAfter())).toISOString().replace('Z', '000+00:00'),
       ...extra,
     });
   };
