@@ -117,10 +117,7 @@ function longestGapsOnly(
   maxBreaks: number,
 ): { runs: Run[]; threshold: number } {
   if (runs.length - 1 <= maxBreaks) return { runs, threshold };
-  const gaps = new Float64Array(runs.length - 1);
-  for (let i = 1; i < runs.length; i++) gaps[i - 1] = runs[i]!.start - runs[i - 1]!.end;
-  gaps.sort();
-  const cut = gaps[gaps.length - 1 - maxBreaks]!;
+  const cut = cutBetween(runs, maxBreaks);
   const merged: Run[] = [{ ...runs[0]! }];
   for (let i = 1; i < runs.length; i++) {
     const r = runs[i]!;
@@ -130,6 +127,24 @@ function longestGapsOnly(
   }
   return { runs: merged, threshold: cut };
 }
+
+/**
+ * The longest gap between `runs` that is not among the `maxBreaks` longest. Kept while the runs
+ * are the same list of the same length: a live append between two gaps only extends the last run,
+ * which changes no gap (a sort of 5,000 gaps on every append was ~0.3 ms).
+ */
+function cutBetween(runs: Run[], maxBreaks: number): number {
+  const kept = lastCut.get(runs);
+  if (kept && kept.length === runs.length && kept.maxBreaks === maxBreaks) return kept.cut;
+  const gaps = new Float64Array(runs.length - 1);
+  for (let i = 1; i < runs.length; i++) gaps[i - 1] = runs[i]!.start - runs[i - 1]!.end;
+  gaps.sort();
+  const cut = gaps[gaps.length - 1 - maxBreaks]!;
+  lastCut.set(runs, { length: runs.length, maxBreaks, cut });
+  return cut;
+}
+
+const lastCut = new WeakMap<Run[], { length: number; maxBreaks: number; cut: number }>();
 
 /** The runs last found in an array of times, to be extended when it has grown (see runsOf). */
 const lastRuns = new WeakMap<
