@@ -73,7 +73,7 @@ export function TimelinePanel() {
   const trackWidth = trackWidthFor(width);
   // `model`, not `model.times`: a live append extends the same times array.
   const scale = useMemo(() => buildTimeScale(model.times, trackWidth - 12), [model, trackWidth]);
-  // The same array while the gaps draw the same, so rows compare it by reference.
+  // The same array while the gaps draw the same: the bands over the rows are made again only then.
   const breaks = useMemo(() => keptBreaks(scale.breaks), [scale]);
   const bands = useMemo(() => (breaks.length ? <BreakBands breaks={breaks} /> : null), [breaks]);
 
