@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTimeScale } from './time-scale';
+import { addToRuns, buildTimeScale } from './time-scale';
 
 /** What a scale draws (its toX is a closure: compared by the positions it gives). */
 function drawn(times: readonly number[], width: number, threshold?: number) {
@@ -77,5 +77,30 @@ describe('buildTimeScale on a session that idles between most bursts (as real on
   it('leaves a scale with few gaps as it was', () => {
     const few = [0, 1000, 2000, 500_000, 501_000, 900_000];
     expect(buildTimeScale(few, 600).breaks).toHaveLength(2);
+  });
+});
+
+describe('addToRuns: times put among the others (a session two processes write)', () => {
+  it('draws what a fresh copy draws after every insertion, into a run, a gap, or joining two runs', () => {
+    let seed = 23;
+    const rand = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+    const times: number[] = [];
+    let t = 5_000_000;
+    for (let i = 0; i < 200; i++)
+      times.push((t += rand() < 0.1 ? 60_000 + rand() * 600_000 : rand() * 3_000));
+    for (let step = 0; step < 300; step++) {
+      buildTimeScale(times, 600); // the runs it finds are kept for the array
+      const was = times.length;
+      const added = Array.from({ length: 1 + Math.floor(rand() * 3) }, () =>
+        rand() < 0.3 ? (t += rand() * 200_000) : times[0]! + rand() * (t - times[0]!),
+      ).sort((a, b) => a - b);
+      for (const x of added) {
+        const at = times.findIndex((y) => y > x);
+        if (at < 0) times.push(x);
+        else times.splice(at, 0, x);
+      }
+      addToRuns(times, was, added);
+      expect(drawn(times, 600)).toEqual(drawn(times.slice(), 600));
+    }
   });
 });

@@ -6,7 +6,7 @@ import type { LineageNode } from '../../../../src-shared/lineage/types';
 import { stepsSince } from '../../state/growth-chain';
 import type { Growth } from '../../state/session-data';
 import type { Timeline } from '../../state/timeline';
-import { forgetRuns } from './time-scale';
+import { addToRuns, forgetRuns } from './time-scale';
 
 export interface Span {
   start: number;
@@ -140,8 +140,8 @@ function isSorted(times: readonly number[], from = 0): boolean {
 
 /**
  * Puts the times pushed at `from`… in their places among the sorted ones before them: a few (rows
- * that sort among those held: a session two processes write) each by a binary search, many by a
- * sort. The array changes in place, so the axis's runs found in it are forgotten.
+ * that sort among those held: a session two processes write) each by a binary search — and into
+ * the axis's runs found in the array (addToRuns) —, many by a sort (the runs are then forgotten).
  */
 function placeTimes(times: number[], from: number): void {
   if (isSorted(times, from)) return;
@@ -149,6 +149,7 @@ function placeTimes(times: number[], from: number): void {
   if (added.length > 64) {
     for (const t of added) times.push(t);
     times.sort((a, b) => a - b);
+    forgetRuns(times);
   } else {
     for (const t of added) {
       let lo = 0;
@@ -161,8 +162,8 @@ function placeTimes(times: number[], from: number): void {
       if (lo === times.length) times.push(t);
       else times.splice(lo, 0, t);
     }
+    addToRuns(times, from, added);
   }
-  forgetRuns(times);
 }
 
 let last: {
