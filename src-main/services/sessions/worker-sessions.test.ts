@@ -144,6 +144,21 @@ describe('WorkerSessions', () => {
   });
 });
 
+/** `text` (the whole of `log`) read by `sessions` as a first read, and its snapshot's nodes. */
+function readWhole(sessions: WorkerSessions, log: string, sessionId: string, text: string) {
+  const bytes = enc.encode(text);
+  const job = { id: 1, fileKey: log, sessionId };
+  sessions.handle({
+    ...job,
+    op: { op: 'read', bytes, fromOffset: 0, reset: true, final: true, fileBytes: bytes.length },
+  });
+  const { json } = sessions.handle({ ...job, op: { op: 'snapshot', version: 0 } }) as {
+    json: Uint8Array[];
+  };
+  const snapshot = decodeSnapshotJson(json);
+  return decodeNodes(snapshot.nodes, snapshot.timeline.eventId);
+}
+
 describe('child sessions beside a log', () => {
   it("a subagent's child session is found when its folder is there, and missing when it is not", async () => {
     const home = await mkdtemp(path.join(os.tmpdir(), 'le-children-'));
@@ -167,18 +182,7 @@ describe('child sessions beside a log', () => {
           child_session_id: 'gone',
         });
       await writeFile(log, text);
-      const bytes = enc.encode(text);
-      const sessions = new WorkerSessions();
-      const job = { id: 1, fileKey: log, sessionId: 'parent' };
-      sessions.handle({
-        ...job,
-        op: { op: 'read', bytes, fromOffset: 0, reset: true, final: true, fileBytes: bytes.length },
-      });
-      const { json } = sessions.handle({ ...job, op: { op: 'snapshot', version: 0 } }) as {
-        json: Uint8Array[];
-      };
-      const snapshot = decodeSnapshotJson(json);
-      const nodes = decodeNodes(snapshot.nodes, snapshot.timeline.eventId);
+      const nodes = readWhole(new WorkerSessions(), log, 'parent', text);
       const exists = (id: string) => nodes.find((n) => n.id === id)?.data['exists'];
       expect(exists('child:kid')).toBe(true);
       expect(exists('child:gone')).toBe(false);
@@ -207,18 +211,7 @@ describe('child sessions beside a log', () => {
           .map((e) => JSON.stringify({ schema_version: '2', ...e }) + '\n')
           .join('');
         await writeFile(log, text);
-        const bytes = enc.encode(text);
-        const job = { id: 1, fileKey: log, sessionId: parent };
-        sessions.handle({
-          ...job,
-          op: { op: 'read', bytes, fromOffset: 0, reset: true, final: true, fileBytes: bytes.length },
-        });
-        const { json } = sessions.handle({ ...job, op: { op: 'snapshot', version: 0 } }) as {
-          json: Uint8Array[];
-        };
-        const snapshot = decodeSnapshotJson(json);
-        const nodes = decodeNodes(snapshot.nodes, snapshot.timeline.eventId);
-        return nodes.find((n) => n.id === `child:${child}`)?.data['exists'];
+        return readWhole(sessions, log, parent, text).find((n) => n.id === `child:${child}`)?.data['exists'];
       };
       expect(await childOf('first', 'late')).toBe(false);
       await mkdir(path.join(home, 'sessions', 'late'));

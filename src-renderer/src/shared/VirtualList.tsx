@@ -19,6 +19,7 @@ import {
   type Ref,
 } from 'react';
 import { flushSync } from 'react-dom';
+import { itself, upperBound } from '../../../src-shared/collections/sorted-search';
 import { useElementSize } from './use-element-size';
 
 const OVERSCAN = 8;
@@ -111,7 +112,8 @@ export function VirtualList(props: {
   );
   const fixed = typeof rowHeight === 'number' ? rowHeight : 0;
   const topOf = useCallback((i: number) => (tops ? tops[i]! : i * fixed), [tops, fixed]);
-  const indexAt = (y: number) => (tops ? Math.max(0, upperBound(tops, y) - 1) : Math.floor(y / fixed));
+  const indexAt = (y: number) =>
+    tops ? Math.max(0, upperBound(tops, y, itself) - 1) : Math.floor(y / fixed);
 
   useImperativeHandle(
     ref,
@@ -190,16 +192,4 @@ function rowTops(count: number, heightOf: (index: number) => number): Float64Arr
   const tops = new Float64Array(count + 1);
   for (let i = 0; i < count; i++) tops[i + 1] = tops[i]! + heightOf(i);
   return tops;
-}
-
-/** First index whose value is > y. */
-function upperBound(xs: Float64Array, y: number): number {
-  let lo = 0;
-  let hi = xs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (xs[mid]! <= y) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

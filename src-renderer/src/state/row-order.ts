@@ -81,8 +81,8 @@ export class RowOrder {
   /** The display position of arrival position `a` (of a version holding it). */
   rankOf(a: number): number {
     if (this.ranked < this.filled) {
-      if (!this.ranks || this.ranks.length < this.positions.length)
-        this.ranks = new Int32Array(this.positions.length);
+      // Positions never move to another array in this object: one of their capacity serves.
+      this.ranks ??= new Int32Array(this.positions.length);
       for (let i = this.ranked; i < this.filled; i++) this.ranks[this.positions[i]!] = i;
       this.ranked = this.filled;
     }

@@ -19,6 +19,7 @@ import {
   type TimelineRow,
 } from '../../../src-shared/bridge/timeline-columns';
 import type { LineageNode } from '../../../src-shared/lineage/types';
+import { partitionPoint } from '../../../src-shared/collections/sorted-search';
 import { RowOrder } from './row-order';
 import { eventIdOf, type NodeLookup } from './shared-ids';
 
@@ -236,15 +237,10 @@ export class Timeline {
   /** The display position before which row `r` goes (after rows that sort equal). */
   private insertionPoint(r: TimelineRow): number {
     const { seq, lineNo } = this.cols;
-    let lo = 0;
-    let hi = this.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const m = this.rowAt(mid);
-      if (compareSeqLine(seq[m]!, lineNo[m]!, r.seq, r.lineNo) <= 0) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return partitionPoint(this.length, (i) => {
+      const m = this.rowAt(i);
+      return compareSeqLine(seq[m]!, lineNo[m]!, r.seq, r.lineNo) <= 0;
+    });
   }
 
   /**

@@ -10,6 +10,7 @@
  * takes it out of the old name's index first: the attachments are then those of a log written
  * with the corrected names from the start, whatever the chunking.
  */
+import { lowerBound, upperBound } from '../../collections/sorted-search';
 
 interface Spawn {
   seq: number;
@@ -141,28 +142,4 @@ function removeAttached(attached: Map<string, Attached[]>, name: string, seq: nu
       if (list.length === 0) attached.delete(name);
       return;
     }
-}
-
-/** First index whose key is > value. */
-function upperBound<T>(xs: T[], value: number, key: (x: T) => number): number {
-  let lo = 0;
-  let hi = xs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (key(xs[mid]!) <= value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** First index whose key is >= value. */
-function lowerBound<T>(xs: T[], value: number, key: (x: T) => number): number {
-  let lo = 0;
-  let hi = xs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (key(xs[mid]!) < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

@@ -10,6 +10,7 @@
  * individually under the group node. Edges are re-pointed at what is visible, merged, and keep
  * every reason they had.
  */
+import { partitionPoint } from '../../../../src-shared/collections/sorted-search';
 import type { LineageEdge, LineageNode, LineageNodeKind } from '../../../../src-shared/lineage/types';
 import { growthSince } from '../../state/growth-chain';
 import type { Growth } from '../../state/session-data';
@@ -588,16 +589,14 @@ function mergeBySeq(
  * `ids` unchanged, when an id met on the way is not in `nodes` (the caller merges in one pass).
  */
 function insertBySeq(ids: string[], node: LineageNode, nodes: ReadonlyMap<string, LineageNode>): boolean {
-  let lo = 0;
-  let hi = ids.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const m = nodes.get(ids[mid]!);
-    if (!m) return false;
-    if (bySeq(m, node) <= 0) lo = mid + 1;
-    else hi = mid;
-  }
-  ids.splice(lo, 0, node.id);
+  let unknown = false;
+  const at = partitionPoint(ids.length, (i) => {
+    const m = nodes.get(ids[i]!);
+    if (!m) unknown = true;
+    return m !== undefined && bySeq(m, node) <= 0;
+  });
+  if (unknown) return false;
+  ids.splice(at, 0, node.id);
   return true;
 }
 

@@ -3,6 +3,8 @@
  * than the threshold is drawn as a fixed-width break labelled with its length. A log that idles
  * for an hour between two bursts still shows both bursts legibly.
  */
+import { upperBound } from '../../../../src-shared/collections/sorted-search';
+
 export interface Segment {
   start: number;
   end: number;
@@ -176,14 +178,8 @@ export function addToRuns(times: readonly number[], was: number, added: readonly
 
 /** Puts time `t` into `runs` (sorted, split by gaps over `threshold`), as a scan would have. */
 function addToRunList(runs: Run[], t: number, threshold: number): void {
-  // The last run starting at or before t.
-  let lo = 0;
-  let hi = runs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (runs[mid]!.start <= t) lo = mid + 1;
-    else hi = mid;
-  }
+  // After the last run starting at or before t.
+  const lo = upperBound(runs, t, (r) => r.start);
   const prev = lo > 0 ? runs[lo - 1]! : undefined;
   if (prev && t <= prev.end) return;
   const next = runs[lo];

@@ -6,6 +6,7 @@ import type { LineageNode } from '../../../../src-shared/lineage/types';
 import { stepsSince } from '../../state/growth-chain';
 import type { Growth } from '../../state/session-data';
 import type { Timeline } from '../../state/timeline';
+import { itself, upperBound } from '../../../../src-shared/collections/sorted-search';
 import { addToRuns, forgetRuns } from './time-scale';
 
 export interface Span {
@@ -151,17 +152,7 @@ function placeTimes(times: number[], from: number): void {
     times.sort((a, b) => a - b);
     forgetRuns(times);
   } else {
-    for (const t of added) {
-      let lo = 0;
-      let hi = times.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (times[mid]! <= t) lo = mid + 1;
-        else hi = mid;
-      }
-      if (lo === times.length) times.push(t);
-      else times.splice(lo, 0, t);
-    }
+    for (const t of added) times.splice(upperBound(times, t, itself), 0, t);
     addToRuns(times, from, added);
   }
 }
