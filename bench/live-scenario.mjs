@@ -132,9 +132,11 @@ export async function liveOnce(
           : `[data-testid="timeline-summary"][data-event-count="${baseEvents}"]`,
       )
       .waitFor({ timeout: 60_000 });
-    // A given log's first counts are a preview's: timed by count, the page must hold the whole
-    // log first (the app's own count of it, less the lines to come, each an event with a seq).
-    if (given?.by === 'count') {
+    // A given log's first counts are a preview's, and its first read may still be going on: the
+    // page must hold the whole log first (the app's own count of it, less the lines to come, each
+    // an event with a seq), or the lines still being read count as shown twice and their reading
+    // as the appends' latency.
+    if (given) {
       const base = given.events - given.seqs.filter((q) => q !== null).length;
       await page
         .waitForFunction(

@@ -26,9 +26,9 @@ export function eventIdOf(node: LineageNode, eventId: string): string {
     for (const id of ids) if (id === eventId) return id;
     return eventId;
   }
-  // A live append's row is its node's newest event.
-  const newest = ids[ids.length - 1]!;
-  if (newest === eventId) return newest;
+  // A live append's rows are among its node's newest events (a launch and its status change).
+  for (let i = ids.length - 1, stop = ids.length - SEARCHED_IDS; i >= stop; i--)
+    if (ids[i] === eventId) return ids[i]!;
   let index = idIndexes.get(node);
   if (!index) {
     index = new Map();
@@ -44,9 +44,12 @@ export function shareIdsWith(node: LineageNode, prev: LineageNode): void {
   const ids = node.eventIds;
   const old = prev.eventIds;
   // Its events keep their places when a node is sent again (a job's new launches come after the
-  // others): the same place is looked at first.
-  for (let i = 0; i < ids.length; i++) {
+  // others): the same place is looked at first. Events past the old copy's length are new to the
+  // node (or moved there): not looked for — a cluster job sent again with every launch otherwise
+  // had an index of its tens of thousands of events made for each copy (~3 ms an append).
+  const shared = Math.min(ids.length, old.length);
+  for (let i = 0; i < shared; i++) {
     const same = old[i];
-    ids[i] = same !== undefined && same === ids[i] ? same : eventIdOf(prev, ids[i]!);
+    ids[i] = same === ids[i] ? same : eventIdOf(prev, ids[i]!);
   }
 }

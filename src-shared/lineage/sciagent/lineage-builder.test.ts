@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SessionLog } from '../../formats/sciagent/session-log';
+import { MAX_MISSING_NODES } from './build-nodes';
 import { SciagentLineageBuilder } from './lineage-builder';
 import { EventLines } from './testing/event-lines';
 
@@ -133,6 +134,54 @@ describe('sciagent lineage', () => {
     expect(lineage.nodes.has('expected:C:out/0.json')).toBe(true);
     expect(lineage.edges.has('job:C->artifact:/ws/out/1.json')).toBe(true);
     expect(lineage.nodes.has('expected:C:out/1.json')).toBe(false);
+  });
+  it('gives a job past MAX_MISSING_NODES missing expected artifacts one node for them, and a node each again below it', () => {
+    written.seq = 0;
+    const log = new SessionLog();
+    const lineage = new SciagentLineageBuilder(log, 's');
+    const push = (line: string) => lineage.apply(log.push(enc.encode(`${line}\n`)));
+    const missingNodes = () => [...lineage.nodes.values()].filter((n) => n.missing);
+    // Cluster mode: every launch on job C, each expecting two files that never appear.
+    for (let i = 0; i < MAX_MISSING_NODES / 2; i++)
+      push(
+        ev('compute_job_launched', {
+          job_id: 'C',
+          mount_path: '/ws',
+          expected_artifacts: [`out/${i}.json`, `out/${i}.png`],
+        }),
+      );
+    expect(missingNodes()).toHaveLength(MAX_MISSING_NODES);
+    expect(lineage.nodes.has('expected:C:out/0.json')).toBe(true);
+
+    // One more launch: one node says how many are missing and lists the newest.
+    const delta = push(
+      ev('compute_job_launched', {
+        job_id: 'C',
+        mount_path: '/ws',
+        expected_artifacts: ['out/last.json', 'out/last.png'],
+      }),
+    );
+    expect(missingNodes().map((n) => n.id)).toEqual(['expected-missing:C']);
+    expect(delta.removedNodes).toHaveLength(MAX_MISSING_NODES);
+    const group = lineage.nodes.get('expected-missing:C')!;
+    expect(group.kind).toBe('artifact');
+    expect(group.data['missingCount']).toBe(MAX_MISSING_NODES + 2);
+    const listed = group.data['missingPatterns'] as string[];
+    expect(listed).toHaveLength(200);
+    expect(listed.slice(-2)).toEqual(['out/last.json', 'out/last.png']);
+    expect(lineage.edges.get('job:C->expected-missing:C')!.reasons).toEqual(['expected_artifacts']);
+    expect([...lineage.edges.keys()].filter((e) => e.startsWith('job:C->expected:'))).toEqual([]);
+
+    // Produced ones leave the count; under the limit again, a node each.
+    push(ev('artifact_produced', { job_id: 'C', path: '/ws/out/last.json', mount_path: '/ws' }));
+    expect(lineage.nodes.get('expected-missing:C')!.data['missingCount']).toBe(MAX_MISSING_NODES + 1);
+    expect(lineage.nodes.get('expected-missing:C')!.data['missingPatterns']).not.toContain('out/last.json');
+    push(ev('artifact_produced', { job_id: 'C', path: '/ws/out/0.json', mount_path: '/ws' }));
+    expect(lineage.nodes.has('expected-missing:C')).toBe(false);
+    expect(lineage.edges.has('job:C->expected-missing:C')).toBe(false);
+    expect(missingNodes()).toHaveLength(MAX_MISSING_NODES);
+    expect(lineage.nodes.has('expected:C:out/0.png')).toBe(true);
+    expect(lineage.nodes.has('expected:C:out/0.json')).toBe(false);
   });
   it('marks a data verdict stale when a later correction changed the artifact it verified', () => {
     written.seq = 0;

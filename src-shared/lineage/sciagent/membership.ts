@@ -11,6 +11,8 @@ export const nodeIds = {
   job: (jobId: string) => `job:${jobId}`,
   artifact: (path: string) => `artifact:${path}`,
   expected: (jobId: string, pattern: string) => `expected:${jobId}:${pattern}`,
+  /** All of a job's missing expected artifacts, past build-nodes' MAX_MISSING_NODES. */
+  expectedMissing: (jobId: string) => `expected-missing:${jobId}`,
   verification: (eventId: string) => `verification:${eventId}`,
   validation: (eventId: string) => `validation:${eventId}`,
   subagent: (spawnEventId: string) => `subagent:${spawnEventId}`,

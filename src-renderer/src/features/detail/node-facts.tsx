@@ -68,12 +68,26 @@ export function nodeFacts(node: LineageNode): Fact[] {
         ['status events', formatCount(d.statusCount)],
         ['cost', formatCost(d.costUsd)],
         ['cluster down', d.clusterDown ? `${d.clusterDown} time(s)` : null],
-        ['expected', d.expectedArtifacts.length ? <ExpectedArtifacts data={d} /> : null],
+        [
+          'expected',
+          d.expectedArtifacts.length ? (
+            <NewestOf count={d.expectedCount} listed={d.expectedArtifacts} testId="job-expected" />
+          ) : null,
+        ],
         ['inferred', d.inferred ? 'only referenced; no launch or status event' : null],
       ];
     }
     case 'artifact': {
       const d = artifactData(node);
+      if (d.missingCount !== null)
+        return [
+          ['state', badge(`${formatCount(d.missingCount)} expected, never produced`, 'refuted')],
+          ['job', d.jobId && <NodeLink id={`job:${d.jobId}`} label={d.jobId} />],
+          [
+            'patterns',
+            <NewestOf count={d.missingCount} listed={d.missingPatterns} testId="missing-patterns" />,
+          ],
+        ];
       return [
         ['path', mono(d.path)],
         ['state', node.missing ? badge('expected, never produced', 'refuted') : null],
@@ -161,14 +175,16 @@ export function nodeFacts(node: LineageNode): Fact[] {
   }
 }
 
-/** A job's expected artifacts: the newest listed (a cluster job can expect tens of thousands). */
-function ExpectedArtifacts({ data }: { data: ReturnType<typeof jobData> }) {
-  const listed = data.expectedArtifacts;
+/**
+ * The newest of a long list and how many there are in all: a job's expected artifacts, or its
+ * missing ones (a cluster job can expect tens of thousands; its node carries the newest 200).
+ */
+function NewestOf({ count, listed, testId }: { count: number; listed: string[]; testId: string }) {
   return (
-    <span className="mono" data-testid="job-expected">
-      {data.expectedCount > listed.length && (
+    <span className="mono" data-testid={testId}>
+      {count > listed.length && (
         <span className="faint">
-          the newest {formatCount(listed.length)} of {formatCount(data.expectedCount)}:{' '}
+          the newest {formatCount(listed.length)} of {formatCount(count)}:{' '}
         </span>
       )}
       {listed.join(', ')}

@@ -119,6 +119,12 @@ export function artifactData(n: LineageNode) {
     contentType: str(d, 'contentType'),
     expected: bool(d, 'expected') ?? false,
     observations: num(d, 'observations'),
+    /** Set on a job's one node for its many missing expected artifacts (build-nodes' MAX_MISSING_NODES). */
+    missingCount: num(d, 'missingCount'),
+    /** The newest of those patterns. */
+    missingPatterns: (Array.isArray(d['missingPatterns']) ? d['missingPatterns'] : []).filter(
+      (p): p is string => typeof p === 'string',
+    ),
   };
 }
 

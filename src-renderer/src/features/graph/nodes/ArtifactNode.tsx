@@ -2,7 +2,7 @@ import { memo } from 'react';
 import type { NodeProps } from '@xyflow/react';
 import { nodeById } from '../../../state/selectors';
 import { useAppStore } from '../../../state/store';
-import { formatBytes } from '../../../shared/format';
+import { formatBytes, formatCount } from '../../../shared/format';
 import { EllipsisStart } from '../../../shared/ui';
 import { artifactData } from '../node-data';
 import type { GraphNode } from '../rf-types';
@@ -18,6 +18,7 @@ export const ArtifactNode = memo(function ArtifactNode({ id }: NodeProps<GraphNo
   const node = useAppStore(nodeById(id));
   if (!node) return null;
   const d = artifactData(node);
+  if (d.missingCount !== null) return <MissingArtifactsNode id={id} count={d.missingCount} jobId={d.jobId} />;
   const [dir, base] = splitPath(d.path);
   return (
     <NodeShell
@@ -56,3 +57,25 @@ export const ArtifactNode = memo(function ArtifactNode({ id }: NodeProps<GraphNo
     </NodeShell>
   );
 });
+
+/** A job's many expected artifacts that were never produced, as one node (their list: the detail). */
+function MissingArtifactsNode({ id, count, jobId }: { id: string; count: number; jobId: string | null }) {
+  return (
+    <NodeShell
+      id={id}
+      kind="artifact"
+      tone="refuted"
+      missing
+      title={`${count} expected artifacts never produced`}
+    >
+      <NodeHead
+        kind="Artifacts"
+        title={`${formatCount(count)} expected`}
+        badge={<span className="badge tone-refuted">missing</span>}
+      />
+      <NodeLine className="faint">
+        <span className="text-refuted">expected by job {jobId ?? '?'}, never produced</span>
+      </NodeLine>
+    </NodeShell>
+  );
+}
