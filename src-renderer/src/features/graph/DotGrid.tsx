@@ -10,22 +10,13 @@
  * A box with a background is repainted only when the viewport moves (what it draws changes).
  */
 import { type ReactFlowState, useStore } from '@xyflow/react';
-
-/** Distance between dots at zoom 1 (px), and their radius (React Flow's Dots: size 1). */
-const GAP = 20;
-const RADIUS = 0.5;
+import { dotGridGeometry } from './dot-grid-geometry';
 
 const transformOf = (s: ReactFlowState) => s.transform;
 
 export function DotGrid() {
   const [x, y, zoom] = useStore(transformOf);
-  const gap = GAP * zoom || 1;
-  const r = RADIUS * zoom;
-  // Where React Flow puts them: a dot every `gap`, centred `r − gap / 2` past the pan offset.
-  const left = (x % gap) + r;
-  const top = (y % gap) + r;
-  // At least ~1 device pixel across, or a zoomed-out grid vanishes (the SVG's anti-aliasing kept it).
-  const dot = Math.max(r, 0.6);
+  const { gap, left, top, dot } = dotGridGeometry(x, y, zoom);
   return (
     <div
       className="dot-grid"
