@@ -1,6 +1,11 @@
 /**
  * The fallback layout: layers by longest path from the roots, neighbours ordered by their
  * parents' order. Linear time, so it answers instantly for graphs too big (or too slow) for ELK.
+ *
+ * A layer of more than WRAP_AT nodes is laid out as several columns (rows, flowing down) side by
+ * side, about as deep as they are wide: expanded tool groups put their ~150 members each in one
+ * layer, and a single column of 330 nodes was ~30,000 px long — fitted to the view it was a
+ * hairline at zoom 0.03, every node too small to see (issue 8, the bench's 20,000-node graph).
  */
 import type { XY } from '../../../state/layout-slice';
 import type { LayoutDirection } from '../../../state/ui-slice';
@@ -66,18 +71,47 @@ export function gridLayoutOf(
       return ps.length ? ps.reduce((a, b) => a + b, 0) / ps.length : Number.POSITIVE_INFINITY;
     };
     layer.sort((a, b) => bary(a) - bary(b));
+    const sizes = layer.map((id) => sizeOfId.get(id) ?? sizeOf('event'));
+    const perColumn = columnLength(sizes, down, nodeGap);
     let across = 0;
     let depth = 0;
+    let columnStart = along;
     layer.forEach((id, i) => {
+      if (i > 0 && i % perColumn === 0) {
+        // The next column of a wrapped layer: beside the last, closer than the next layer is.
+        columnStart += depth + WRAP_GAP;
+        across = 0;
+        depth = 0;
+      }
       order.set(id, i);
-      const s = sizeOfId.get(id) ?? sizeOf('event');
-      out.set(id, down ? { x: across, y: along } : { x: along, y: across });
+      const s = sizes[i]!;
+      out.set(id, down ? { x: across, y: columnStart } : { x: columnStart, y: across });
       across += (down ? s.width : s.height) + nodeGap;
       depth = Math.max(depth, down ? s.height : s.width);
     });
-    along += depth + layerGap;
+    along = columnStart + depth + layerGap;
   }
   return out;
+}
+
+/** Layers of more nodes than this wrap into several columns. */
+export const WRAP_AT = 24;
+/** Between the columns of one wrapped layer (px). */
+const WRAP_GAP = 40;
+
+/** How many of a layer's nodes go in one column: all, or as many as make a squarish block. */
+function columnLength(sizes: readonly Size[], down: boolean, nodeGap: number): number {
+  const n = sizes.length;
+  if (n <= WRAP_AT) return Math.max(1, n);
+  let across = 0;
+  let depth = 0;
+  for (const s of sizes) {
+    across += (down ? s.width : s.height) + nodeGap;
+    depth = Math.max(depth, down ? s.height : s.width);
+  }
+  // k nodes a column, n / k columns: square when k × (mean extent across) = (n / k) × (depth + gap).
+  const k = Math.ceil(Math.sqrt((n * (depth + WRAP_GAP)) / (across / n)));
+  return Math.max(1, Math.min(n, k));
 }
 
 function push(map: Map<string, string[]>, key: string, value: string): void {
