@@ -49,7 +49,7 @@ export function shareIdsWith(node: LineageNode, prev: LineageNode): void {
   // had an index of its tens of thousands of events made for each copy (~3 ms an append).
   const shared = Math.min(ids.length, old.length);
   for (let i = 0; i < shared; i++) {
-    const same = old[i];
+    const same = old[i]!;
     ids[i] = same === ids[i] ? same : eventIdOf(prev, ids[i]!);
   }
 }
