@@ -4,7 +4,8 @@
  * is one (so ratios hold on a noisy machine), as a table: figure, value, baseline, ratio, target,
  * pass/fail. Quick mode (default) stays under 2 minutes and only prints: it never fails CI.
  * `--full` adds runs, longer live runs and the ~1 GB (850k-event) open. `--only=open,live,graph,
- * tree,many,inspect` runs a subset. `--log=FILE[,FILE…]` runs T1/T3, T2 and T4's graph on given
+ * tree,many,inspect,shapes` runs a subset (`shapes`, the scaling check over unusual sessions, runs
+ * in full mode or when asked). `--log=FILE[,FILE…]` runs T1/T3, T2 and T4's graph on given
  * sciagent logs instead of generated ones, `--home=DIR` runs T5 on a given sciagent home.
  *
  * Needs `npm run build` (it drives `lineage-explorer serve` and `inspect`) and Chromium at
@@ -22,6 +23,8 @@ import { liveOnce } from './live-scenario.mjs';
 import { openOnce } from './open-scenario.mjs';
 import { graphOnce, promptTreeOnce } from './graph-scenario.mjs';
 import { manySessionsOnce } from './many-sessions-scenario.mjs';
+import { SHAPES } from './shape-logs.mjs';
+import { growthOf, shapeOnce } from './shapes-scenario.mjs';
 
 const full = process.argv.includes('--full');
 /**
@@ -498,6 +501,43 @@ async function graphFigures(browser, given = null) {
 }
 
 /** T5: a home of 2,000 sessions listed in the page, first start and second (cached) start. */
+/**
+ * Scaling: each unusual shape (shape-logs.mjs) read at n and 4n events; the time should grow about
+ * as the log does (×4). Full mode, or `--only=shapes`.
+ */
+const SHAPE_EVENTS = 20_000;
+const SHAPE_TIMEOUT_MS = 30_000;
+/** A read 4× as long may take this much longer before its cost per event is said to grow. */
+const SHAPE_GROWTH_MAX = 6;
+
+async function shapeFigures() {
+  if (!(only ? only.includes('shapes') : full) || givenLogs.length) return;
+  for (const [shape, [description]] of Object.entries(SHAPES)) {
+    const r = await step(`shape ${shape}: ${SHAPE_EVENTS} and ${4 * SHAPE_EVENTS} events`, () =>
+      shapeOnce(shape, SHAPE_EVENTS, SHAPE_TIMEOUT_MS),
+    );
+    const label = `scaling, ${description} (${shape})`;
+    row(
+      `${label}: ${(4 * SHAPE_EVENTS).toLocaleString('en-US')} events, log appears → ready`,
+      r?.big ?? null,
+      null,
+      {
+        max: SHAPE_TIMEOUT_MS,
+        label: `≤ ${SHAPE_TIMEOUT_MS / 1000} s`,
+      },
+    );
+    const growth = r ? growthOf(r) : null;
+    row(
+      `${label}: ×4 events → time × (less a 100-event read's)`,
+      growth,
+      null,
+      { max: SHAPE_GROWTH_MAX, label: `≤ ${SHAPE_GROWTH_MAX} (linear: ~4.3)` },
+      (v) => (v === null ? '—' : `${v.toFixed(1)}`),
+    );
+    results.figures[`${label}: raw`] = r;
+  }
+}
+
 async function manyFigures(browser) {
   if (!wanted('many')) return;
   const given = givenHome ? { home: givenHome, logs: homeLogs(givenHome) } : null;
@@ -594,6 +634,7 @@ async function main() {
         await graphFigures(browser);
       }
       await manyFigures(browser);
+      await shapeFigures();
     } finally {
       await browser.close();
     }

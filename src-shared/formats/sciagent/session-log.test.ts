@@ -129,6 +129,44 @@ describe('SessionLog reading rules', () => {
     expect(log.danglingCorrections().map((c) => c.eventId)).toEqual(['d']);
   });
 
+  it('gives one event corrected many times, newest last or not, the view of all of them in seq order', () => {
+    const target = ev({ event_id: 't', event_kind: 'artifact_produced', seq: 1, path: '/a', size_bytes: 0 });
+    const corrections = Array.from({ length: 300 }, (_, i) =>
+      ev({
+        event_id: `c${i}`,
+        event_kind: 'correction',
+        seq: 10 + i,
+        corrects_event_id: 't',
+        reason: `r${i}`,
+        replacement: { size_bytes: i + 1, ...(i % 7 === 0 ? { [`f${i}`]: i } : {}) },
+      }),
+    );
+    // Line by line as a live log is read: in seq order (each applied on top of the others), then
+    // with every tenth written late (sorted in among them), then with the target after them all.
+    const inOrder = [target, ...corrections];
+    const late = [
+      target,
+      ...corrections.filter((_, i) => i % 10),
+      ...corrections.filter((_, i) => !(i % 10)),
+    ];
+    const targetLast = [...corrections, target];
+    const views = [inOrder, late, targetLast].map((lines) => {
+      const log = new SessionLog();
+      for (const line of lines) log.push(enc.encode(`${line}\n`));
+      log.end();
+      const view = log.events.get('t')!;
+      expect(log.rawBody(view)['size_bytes']).toBe(0);
+      return { body: view.body, corrections: view.corrections };
+    });
+    expect(views[0]!.body['size_bytes']).toBe(300);
+    expect(views[0]!.body['f294']).toBe(294);
+    expect(views[0]!.corrections).toHaveLength(300);
+    expect(views[0]!.corrections[5]).toMatchObject({ correctionId: 'c5', reason: 'r5', seq: 15 });
+    expect(views[0]!.corrections[5]!.before).toEqual({ size_bytes: 5 });
+    expect(views[1]).toEqual(views[0]);
+    expect(views[2]).toEqual(views[0]);
+  });
+
   it('applies a correction as it was written, even when another correction changes it', () => {
     const log = read(
       [

@@ -221,12 +221,18 @@ export class SciagentLineageBuilder {
   }
 
   private noteCorrections(view: EventView): void {
-    for (const c of view.corrections) {
-      const seq = this.log.events.get(c.correctionId)?.event.seq ?? null;
-      if (seq !== null && (this.maxCorrectionSeq === null || seq > this.maxCorrectionSeq)) {
+    // A view's corrections are in seq order, those without one last: its highest seq is the last
+    // one that has a seq (a lookup per correction, for each new one, made one event corrected
+    // thousands of times quadratic).
+    const list = view.corrections;
+    for (let i = list.length - 1; i >= 0; i--) {
+      const seq = list[i]!.seq;
+      if (seq === null) continue;
+      if (this.maxCorrectionSeq === null || seq > this.maxCorrectionSeq) {
         this.maxCorrectionSeq = seq;
         this.graph.touch('corrections', '');
       }
+      return;
     }
   }
 
