@@ -26,16 +26,21 @@ describe('the grid layout (grid-layout.ts)', () => {
     expect(members.map((id) => at.get(id)!.y)).toEqual(members.map((_, i) => i * (52 + 20)));
   });
 
-  it('wraps a wider layer into columns side by side, a squarish block, none overlapping', () => {
+  it('wraps a wider layer into a few columns side by side, none overlapping', () => {
     const { nodes, edges } = fan(330);
     for (const direction of ['RIGHT', 'DOWN'] as const) {
       const at = gridLayoutOf(nodes, edges, direction);
       const members = nodes.slice(1).map((n) => n.id);
       const box = extent(at, members);
       const [long, short] = direction === 'RIGHT' ? [box.height, box.width] : [box.width, box.height];
-      // One column was 330 × 72 = 23,760 px long; wrapped it is at most a few times its width.
-      expect(long).toBeLessThan(4 * (short + 300));
-      expect(long).toBeLessThan(3000);
+      const columns = new Set(members.map((id) => (direction === 'RIGHT' ? at.get(id)!.x : at.get(id)!.y)));
+      // One column was 330 nodes long; wrapped, a few columns, each under half of that.
+      const single = 330 * (direction === 'RIGHT' ? 52 + 20 : 232 + 20);
+      expect(columns.size).toBeGreaterThanOrEqual(3);
+      expect(long).toBeLessThan(single / 2);
+      // Longer than wide, not a hairline: the block is at most ~10 times as long as it is deep.
+      expect(long).toBeGreaterThan(short);
+      expect(long).toBeLessThan(10 * (short + 232));
       // Still after the group, and no two members on the same spot or overlapping.
       for (const id of members)
         expect(direction === 'RIGHT' ? at.get(id)!.x : at.get(id)!.y).toBeGreaterThan(0);

@@ -3,9 +3,12 @@
  * parents' order. Linear time, so it answers instantly for graphs too big (or too slow) for ELK.
  *
  * A layer of more than WRAP_AT nodes is laid out as several columns (rows, flowing down) side by
- * side, about as deep as they are wide: expanded tool groups put their ~150 members each in one
- * layer, and a single column of 330 nodes was ~30,000 px long — fitted to the view it was a
- * hairline at zoom 0.03, every node too small to see (issue 8, the bench's 20,000-node graph).
+ * side: expanded tool groups put their ~150 members each in one layer, and a single column of 330
+ * nodes was ~30,000 px long — fitted to the view it was a hairline at zoom 0.03, every node too
+ * small to see (issue 8, the bench's 20,000-node graph). The columns are TALL times longer than
+ * a square block's: each member's edge from its group crosses the block, and in a square one
+ * fitted to the view (zoom ~0.25) 150 such curves took the raster thread ~50 ms a tile — pan and
+ * zoom at 20 frames a second; three times taller, they are a third as long on screen (60 fps).
  */
 import type { XY } from '../../../state/layout-slice';
 import type { LayoutDirection } from '../../../state/ui-slice';
@@ -98,8 +101,10 @@ export function gridLayoutOf(
 export const WRAP_AT = 24;
 /** Between the columns of one wrapped layer (px). */
 const WRAP_GAP = 40;
+/** A wrapped layer's columns, against those of a square block (see the header). */
+const TALL = 3;
 
-/** How many of a layer's nodes go in one column: all, or as many as make a squarish block. */
+/** How many of a layer's nodes go in one column: all, or TALL times as many as make a square block. */
 function columnLength(sizes: readonly Size[], down: boolean, nodeGap: number): number {
   const n = sizes.length;
   if (n <= WRAP_AT) return Math.max(1, n);
@@ -110,7 +115,7 @@ function columnLength(sizes: readonly Size[], down: boolean, nodeGap: number): n
     depth = Math.max(depth, down ? s.height : s.width);
   }
   // k nodes a column, n / k columns: square when k × (mean extent across) = (n / k) × (depth + gap).
-  const k = Math.ceil(Math.sqrt((n * (depth + WRAP_GAP)) / (across / n)));
+  const k = Math.ceil(TALL * Math.sqrt((n * (depth + WRAP_GAP)) / (across / n)));
   return Math.max(1, Math.min(n, k));
 }
 
