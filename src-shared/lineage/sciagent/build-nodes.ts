@@ -413,7 +413,7 @@ function buildJob(
  * Past this many expected-but-missing artifacts a job has one node for all of them. A cluster
  * job whose launches expect files that never show up (or show up under paths that do not match)
  * had a node and an edge per pattern, every one made and compared again on each rebuild of the
- * job — on every launch and status change appended: a 100k-event session with ~26,000 of them
+ * job — on every launch and status change appended: a 100k-event session with ~37,500 of them
  * took ~1.1 s per live append and ~4.4 s to open (issue 8).
  */
 export const MAX_MISSING_NODES = 200;
