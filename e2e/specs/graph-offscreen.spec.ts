@@ -92,7 +92,7 @@ test('expanding every tool group mounts only the nodes in view, and edges meet t
   expect(grouped).toBeLessThan(300);
   expect(await mostMounted()).toBeLessThanOrEqual(Math.max(grouped, mounted));
 
-  // Dense (over 200 edges): a group's fan to its members is drawn faint and without arrowheads
+  // Dense (over 100 edges): a group's fan to its members is drawn faint and without arrowheads
   // (one SVG marker painted per edge was most of a zoom frame); other edges keep theirs.
   await expect(app.locator('.graph-canvas.is-dense')).toHaveCount(1);
   const markers = await app.locator('.react-flow__edge').evaluateAll((edges) =>
