@@ -34,6 +34,30 @@ describe('Timeline.merge', () => {
     expect(ids(start)).toEqual(['e1', 'e2']); // the older version reads as before
   });
 
+  it('leaves out a row sent again as it is held (a correction of a field rows do not show)', () => {
+    const start = Timeline.fromColumns(encodeTimeline([row(1), row(2)]));
+    const encoder = new TimelineEncoder();
+    encoder.push(row(3));
+    encoder.markFresh();
+    encoder.push(row(1));
+    const next = start.merge(encoder.finish());
+    expect(ids(next)).toEqual(['e1', 'e2', 'e3']);
+    // The live case still: the columns are shared and grown, not built again.
+    expect(next.extends(start)).toBe(true);
+    // Only that row: the same timeline.
+    const again = new TimelineEncoder();
+    again.markFresh();
+    again.push(row(2));
+    expect(next.merge(again.finish())).toBe(next);
+    // Any column that differs still replaces the row.
+    const other = new TimelineEncoder();
+    other.markFresh();
+    other.push({ ...row(2), actor: 'subagent:x' });
+    const changed = next.merge(other.finish());
+    expect(changed.extends(next)).toBe(false);
+    expect(changed.entry(1).actor).toBe('subagent:x');
+  });
+
   it('appends a delta of fresh rows to what it holds (the live case), sharing the columns', () => {
     const start = Timeline.fromColumns(encodeTimeline([row(1)]));
     const encoder = new TimelineEncoder();
