@@ -34,12 +34,13 @@ describe('shape logs', () => {
   });
 
   it('writes the pattern each shape names', () => {
-    expect(log('correct-one').appliedCorrectionCount()).toBe(kinds(log('correct-one'))['correction']);
-    expect(log('correct-one').events.get(firstArtifact(log('correct-one'))).corrections.length).toBe(199);
-    expect(kinds(log('expected-missing'))['compute_job_launched']).toBe(200);
-    expect(kinds(log('subagents-unique'))['subagent_completed']).toBe(150);
-    expect(log('repeated-ids').duplicates.length).toBe(200);
-    expect(kinds(log('unknown-kinds'))['kind_7']).toBe(1);
+    const corrected = read('correct-one', 600);
+    expect(corrected.appliedCorrectionCount()).toBe(kinds(corrected)['correction']);
+    expect(corrected.events.get(firstArtifact(corrected)).corrections.length).toBe(199);
+    expect(kinds(read('expected-missing', 600))['compute_job_launched']).toBe(200);
+    expect(kinds(read('subagents-unique', 600))['subagent_completed']).toBe(150);
+    expect(read('repeated-ids', 600).duplicates.length).toBe(200);
+    expect(kinds(read('unknown-kinds', 600))['kind_7']).toBe(1);
   });
 
   it('tells a read whose cost per event grows from one that holds, less the fixed cost', () => {
@@ -49,9 +50,6 @@ describe('shape logs', () => {
   });
 });
 
-function log(shape) {
-  return read(shape, 600);
-}
 function firstArtifact(l) {
   for (const [, e] of l.events) if (e.event.kind === 'artifact_produced') return e.event.eventId;
   return null;
