@@ -29,8 +29,10 @@ import { useResolvedTheme } from '../app/use-theme';
 import { EmptyState, ProgressBar } from '../../shared/ui';
 import { formatBytes, formatCount } from '../../shared/format';
 import { DotGrid } from './DotGrid';
-import { initialViewport, TEXT_MIN_ZOOM } from './initial-viewport';
+import { initialViewport } from './initial-viewport';
 import { GraphToolbar } from './GraphToolbar';
+import { LowDetailCanvas } from './LowDetailCanvas';
+import { buildScene, nodeAt } from './low-detail-scene';
 import { minimapColor } from './minimap-color';
 import { NODE_TYPES } from './node-types';
 import { EDGE_TYPES } from './ReasonEdge';
@@ -47,7 +49,6 @@ const onNodeClick = (_: unknown, node: GraphNode) => useAppStore.getState().sele
 const onNodeDoubleClick = (_: unknown, node: GraphNode) => {
   if (node.type === 'tool_group' || node.type === 'node_group') useAppStore.getState().toggleGroup(node.id);
 };
-const onPaneClick = () => useAppStore.getState().selectNode(null);
 
 /**
  * More edges than this are drawn with less detail (graph.css `.is-dense`). One tool group opened
@@ -56,7 +57,6 @@ const onPaneClick = () => useAppStore.getState().selectNode(null);
  * 280–290 without the dashes). At 200 that fan kept its dashes.
  */
 const DENSE_EDGES = 100;
-const lodOf = (zoom: number) => (zoom < TEXT_MIN_ZOOM ? 'low' : 'high');
 
 /** Per session: whether the user moved the viewport (then we never fit), and where it was. */
 const userMoved = new Set<string>();
@@ -169,11 +169,36 @@ function GraphCanvas() {
     [key],
   );
   const canvasRef = useRef<HTMLDivElement>(null);
-  const onMove = useCallback((_: MouseEvent | TouchEvent | null, viewport: Viewport) => {
-    const el = canvasRef.current;
-    const lod = lodOf(viewport.zoom);
-    if (el && el.dataset['lod'] !== lod) el.dataset['lod'] = lod;
-  }, []);
+
+  // Zoomed out past reading the nodes are drawn on a canvas (LowDetailCanvas) and a click lands
+  // on React Flow's pane: the box under it is found here. The scene is read through a ref so the
+  // handlers stay the same functions (see above).
+  const scene = useMemo(() => buildScene(rfNodes, rfEdges), [rfNodes, rfEdges]);
+  const sceneRef = useRef(scene);
+  useEffect(() => {
+    sceneRef.current = scene;
+  }, [scene]);
+  const boxAt = useCallback(
+    (event: { clientX: number; clientY: number }) =>
+      canvasRef.current?.dataset['lod'] === 'low'
+        ? nodeAt(sceneRef.current, rf.screenToFlowPosition({ x: event.clientX, y: event.clientY }))
+        : null,
+    [rf],
+  );
+  const onPaneClick = useCallback(
+    (event: { clientX: number; clientY: number }) =>
+      useAppStore.getState().selectNode(boxAt(event)?.id ?? null),
+    [boxAt],
+  );
+  const onPaneMouseMove = useCallback(
+    (event: { clientX: number; clientY: number }) => {
+      const el = canvasRef.current;
+      if (!el) return;
+      const over = boxAt(event) !== null;
+      if ((el.dataset['overBox'] === 'true') !== over) el.dataset['overBox'] = String(over);
+    },
+    [boxAt],
+  );
   const onMoveEnd = useCallback(
     (_: MouseEvent | TouchEvent | null, viewport: Viewport) => {
       if (key) savedViewports.set(key, viewport);
@@ -213,8 +238,8 @@ function GraphCanvas() {
         onNodeClick={onNodeClick}
         onNodeDoubleClick={onNodeDoubleClick}
         onPaneClick={onPaneClick}
+        onPaneMouseMove={onPaneMouseMove}
         onMoveStart={onMoveStart}
-        onMove={onMove}
         onMoveEnd={onMoveEnd}
         nodesConnectable={false}
         elementsSelectable={false}
@@ -228,6 +253,12 @@ function GraphCanvas() {
         multiSelectionKeyCode={null}
       >
         <DotGrid />
+        <LowDetailCanvas
+          scene={scene}
+          selectedId={representativeOfSelected}
+          lodTarget={canvasRef}
+          theme={theme}
+        />
         <Controls showInteractive={false} position="bottom-left" />
         <MiniMap
           pannable

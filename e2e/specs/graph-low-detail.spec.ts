@@ -1,0 +1,106 @@
+/**
+ * Zoomed out past reading, the graph is drawn on one canvas (LowDetailCanvas): React Flow's node
+ * and edge layers stay mounted but are not displayed, the canvas shows the boxes where the nodes
+ * are, a click on a box selects its node, and zoomed back in the DOM nodes return and the canvas
+ * is blank. Frame times are the bench's business (T4's tools-expanded pan + zoom), not this test's.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { sessionLines } from '../../bench/generate-session.mjs';
+import { test, expect } from '../support/serve-fixture';
+
+const SESSION = 'zoomed-out';
+const EVENTS = 4000;
+const shot = (name: string) => `test-results/screens/${name}.png`;
+
+/**
+ * A mounted node whose centre is on the bare pane (not under the toolbar, minimap or controls),
+ * and where that centre is on screen — from its position and the viewport's transform.
+ */
+function nodeOnPane(page: Page) {
+  return page.evaluate(() => {
+    const num = (re: RegExp, s: string) => re.exec(s)!.slice(1).map(Number);
+    const [vx, vy, zoom] = num(
+      /translate\(([-\d.e]+)px, ([-\d.e]+)px\) scale\(([-\d.e]+)\)/,
+      document.querySelector<HTMLElement>('.react-flow__viewport')!.style.transform,
+    );
+    const pane = document.querySelector('.react-flow__pane')!;
+    const r = pane.getBoundingClientRect();
+    for (const el of document.querySelectorAll<HTMLElement>('.react-flow__node')) {
+      const [nx, ny] = num(/translate\(([-\d.e]+)px, ([-\d.e]+)px\)/, el.style.transform);
+      const x = r.x + vx! + (nx! + parseFloat(el.style.width) / 2) * zoom!;
+      const y = r.y + vy! + (ny! + parseFloat(el.style.height) / 2) * zoom!;
+      if (document.elementFromPoint(x, y) === pane) return { id: el.dataset['id']!, x, y };
+    }
+    return null;
+  });
+}
+
+/** The canvas's pixel alpha at a screen point, or the most opaque pixel anywhere with no point. */
+function canvasAlpha(page: Page, at: { x: number; y: number } | null) {
+  return page.evaluate((p) => {
+    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="low-detail-canvas"]')!;
+    const ctx = canvas.getContext('2d')!;
+    if (!p) {
+      const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+      let most = 0;
+      for (let i = 3; i < data.length; i += 4) most = Math.max(most, data[i]!);
+      return most;
+    }
+    const r = canvas.getBoundingClientRect();
+    const k = canvas.width / r.width;
+    return ctx.getImageData(Math.round((p.x - r.x) * k), Math.round((p.y - r.y) * k), 1, 1).data[3];
+  }, at);
+}
+
+test('zoomed out, the graph is one canvas whose boxes are the nodes, clickable; zoomed in, the DOM nodes are back', async ({
+  app,
+  served,
+}) => {
+  const log = path.join(served.home, 'sessions', SESSION, 'provenance.jsonl');
+  await mkdir(path.dirname(log), { recursive: true });
+  await writeFile(log, [...sessionLines(SESSION, EVENTS)].join('\n') + '\n');
+  await app.locator(`[data-testid="session-row"][data-session-id="${SESSION}"]`).click();
+  const canvas = app.locator('.graph-canvas');
+  await expect(canvas).toHaveAttribute('data-graph-state', 'ready');
+  // Opened at a readable zoom: DOM nodes with their text, nothing on the canvas.
+  await expect(canvas).toHaveAttribute('data-lod', 'high');
+  await expect(app.locator('.react-flow__nodes')).toBeVisible();
+  expect(await canvasAlpha(app, null)).toBe(0);
+
+  await app.getByRole('button', { name: 'Expand tools' }).click();
+  await expect(canvas).toHaveAttribute('data-graph-state', 'ready');
+  await app.getByRole('button', { name: 'Fit', exact: true }).click();
+  await expect(canvas).toHaveAttribute('data-lod', 'low');
+  await expect(app.locator('.react-flow__nodes')).toBeHidden();
+  await expect(app.locator('.react-flow__edges')).toBeHidden();
+  await app.waitForTimeout(400); // the fit's 200 ms animation
+  await app.screenshot({ path: shot('graph-low-detail') });
+
+  // A node: a box on the canvas where its (hidden) DOM node is.
+  const found = await nodeOnPane(app);
+  expect(found).not.toBeNull();
+  const { id, ...at } = found!;
+  expect(await canvasAlpha(app, at)).toBe(255);
+  // Hovering it says it is clickable; a click selects it.
+  await app.mouse.move(at.x, at.y);
+  await expect(canvas).toHaveAttribute('data-over-box', 'true');
+  await app.mouse.click(at.x, at.y);
+  await expect(app.locator(`.gnode[data-node-id="${id}"]`)).toHaveAttribute('data-selected', 'true');
+  await expect(app.getByTestId('detail-panel')).toContainText(id);
+  // A click beside the boxes (the fitted graph is a column in the middle) clears the selection,
+  // as on the pane at any zoom.
+  const pane = (await app.locator('.react-flow__pane').boundingBox())!;
+  await app.mouse.click(pane.x + 20, at.y);
+  await expect(app.locator(`.gnode[data-node-id="${id}"]`)).not.toHaveAttribute('data-selected', 'true');
+
+  // Zoomed in past reading again: the DOM nodes, and a blank canvas.
+  for (let i = 0; i < 30 && (await canvas.getAttribute('data-lod')) === 'low'; i++) {
+    await app.locator('.react-flow__controls-zoomin').click();
+    await app.waitForTimeout(50);
+  }
+  await expect(canvas).toHaveAttribute('data-lod', 'high');
+  await expect(app.locator('.react-flow__nodes')).toBeVisible();
+  await expect.poll(() => canvasAlpha(app, null)).toBe(0);
+});
