@@ -32,7 +32,7 @@ import { DotGrid } from './DotGrid';
 import { initialViewport } from './initial-viewport';
 import { GraphToolbar } from './GraphToolbar';
 import { LowDetailCanvas } from './LowDetailCanvas';
-import { buildScene, nodeAt } from './low-detail-scene';
+import { lazyScene, nodeAt } from './low-detail-scene';
 import { minimapColor } from './minimap-color';
 import { NODE_TYPES } from './node-types';
 import { EDGE_TYPES } from './ReasonEdge';
@@ -173,7 +173,7 @@ function GraphCanvas() {
   // Zoomed out past reading the nodes are drawn on a canvas (LowDetailCanvas) and a click lands
   // on React Flow's pane: the box under it is found here. The scene is read through a ref so the
   // handlers stay the same functions (see above).
-  const scene = useMemo(() => buildScene(rfNodes, rfEdges), [rfNodes, rfEdges]);
+  const scene = useMemo(() => lazyScene(rfNodes, rfEdges), [rfNodes, rfEdges]);
   const sceneRef = useRef(scene);
   useEffect(() => {
     sceneRef.current = scene;
@@ -181,7 +181,7 @@ function GraphCanvas() {
   const boxAt = useCallback(
     (event: { clientX: number; clientY: number }) =>
       canvasRef.current?.dataset['lod'] === 'low'
-        ? nodeAt(sceneRef.current, rf.screenToFlowPosition({ x: event.clientX, y: event.clientY }))
+        ? nodeAt(sceneRef.current(), rf.screenToFlowPosition({ x: event.clientX, y: event.clientY }))
         : null,
     [rf],
   );

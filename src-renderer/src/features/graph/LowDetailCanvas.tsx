@@ -44,7 +44,8 @@ function coloursOf(el: Element): Colours {
 }
 
 export function LowDetailCanvas(props: {
-  scene: Scene;
+  /** The scene (low-detail-scene.ts `lazyScene`): made when first drawn. */
+  scene: () => Scene;
   selectedId: string | null;
   /** Where `data-lod` is set (graph.css hides the DOM nodes under it). */
   lodTarget: React.RefObject<HTMLElement | null>;
@@ -91,7 +92,7 @@ export function LowDetailCanvas(props: {
       if (colours.current?.theme !== theme) colours.current = { theme, colours: coloursOf(canvas) };
       paint(
         ctx,
-        scene,
+        scene(),
         { x, y, zoom },
         { width, height, dpr },
         colours.current.colours,

@@ -107,6 +107,12 @@ export function buildScene(nodes: readonly GraphNode[], edges: readonly GraphEdg
   return { nodes: nodes.map((node) => ({ node, box: boxOf(node) })), edges: sceneEdges };
 }
 
+/** The scene, made on first use: a graph that changes at reading zoom (live appends) never needs it. */
+export function lazyScene(nodes: readonly GraphNode[], edges: readonly GraphEdge[]): () => Scene {
+  let scene: Scene | null = null;
+  return () => (scene ??= buildScene(nodes, edges));
+}
+
 /** The part of the flow a viewport of `width` × `height` pixels shows. */
 export function viewRect(viewport: Viewport, width: number, height: number): Box {
   return {
