@@ -67,6 +67,13 @@ export interface EventView {
 const correctionsOf = new WeakMap<LoggedEvent, AppliedCorrection[]>();
 /** Whether any event has an entry yet: until then (most logs) reading needs no lookup. */
 let anyCorrected = false;
+/**
+ * How many times a body was set after its event was made (a correction applied, a view recomputed),
+ * in any log. Unchanged since a caller last looked, no event's body is another object now — so a
+ * list of events it holds with their bodies needs no check body by body (JobMembers).
+ */
+let bodiesSet = 0;
+export const bodiesSetCount = (): number => bodiesSet;
 
 /**
  * The body of an event its log let go of (see SessionLog.dropBody): read back from the file when
@@ -108,6 +115,7 @@ export class LoggedEvent implements EventView, ProvenanceEvent {
 
   set body(body: JsonObject) {
     this.held = body;
+    bodiesSet++;
   }
 
   /** Whether the body is in memory (not dropped by its log). */

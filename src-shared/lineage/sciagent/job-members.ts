@@ -11,7 +11,7 @@
  * same body: a correction gives a view a new body, and moving an event out of the job changes the
  * list); anything else sorts them all again.
  */
-import type { EventView } from '../../formats/sciagent/session-log';
+import { bodiesSetCount, type EventView } from '../../formats/sciagent/session-log';
 import { type JsonObject, num, str } from '../../formats/sciagent/types';
 import type { Key } from '../reactive-graph';
 
@@ -43,13 +43,25 @@ export class JobMembers {
   /** What the job publishes: an `expect` key for each key of each expected pattern, in order. */
   publishes: Key[] = [];
   private expectedSeen = new Set<string>();
+  /** `bodiesSetCount()` when these were last brought up to date. */
+  private bodiesSetAt = -1;
 
   /** Brings these up to `views` (the job's members in reading order) and returns them. */
   update(views: readonly EventView[]): this {
     const n = this.seen.length;
     let unchanged = n <= views.length;
-    for (let i = 0; unchanged && i < n; i++)
-      unchanged = views[i] === this.seen[i] && views[i]!.body === this.bodies[i];
+    if (unchanged && n > 0 && this.bodiesSetAt === bodiesSetCount()) {
+      // No body was set anywhere since: the members seen are still the first (an event joins a
+      // job last, in reading order; only a correction moves one into or out of the middle, and a
+      // correction sets bodies). The last one in place says the list is the one seen, grown. Each
+      // member checked on every rebuild — a cluster job's tens of thousands, on every launch
+      // appended — was most of a live append's cost in the worker (issue 8).
+      unchanged = views[n - 1] === this.seen[n - 1];
+    } else {
+      for (let i = 0; unchanged && i < n; i++)
+        unchanged = views[i] === this.seen[i] && views[i]!.body === this.bodies[i];
+    }
+    this.bodiesSetAt = bodiesSetCount();
     if (!unchanged) this.clear();
     for (let i = this.seen.length; i < views.length; i++) this.add(views[i]!);
     return this;
