@@ -25,7 +25,7 @@ const ACTIVE = '#6e7bf2';
 /** graph.css `.gnode` border-radius. */
 const RADIUS = 8;
 
-export const lodOf = (zoom: number) => (zoom < TEXT_MIN_ZOOM ? 'low' : 'high');
+const lodOf = (zoom: number) => (zoom < TEXT_MIN_ZOOM ? 'low' : 'high');
 
 interface Colours {
   nodeBg: string;

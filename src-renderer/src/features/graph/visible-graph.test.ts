@@ -218,6 +218,99 @@ describe('visibleGraphOf, grown by calls that sort among the members (two proces
   });
 });
 
+describe('visibleGraphOf, a leaf that moves to a new parent (two processes writing)', () => {
+  /**
+   * A session with `subagents` subagents, each with one validation (attached by name: the spawn
+   * of that name last before it). Writer B's spawn of a namesake arrives after a validation it
+   * takes over: the validation's edge from the old subagent goes, one from the new one comes.
+   */
+  function session(subagents: number) {
+    const nodes = new Map<string, LineageNode>([['s', node('s', 'session', 0)]]);
+    const edges = new Map<string, LineageEdge>();
+    const link = (source: string, target: string) => {
+      const e = testEdge(source, target, ['subagent_name' as EdgeReason]);
+      edges.set(e.id, e);
+      return e.id;
+    };
+    for (let i = 1; i <= subagents; i++) {
+      nodes.set(`sa${i}`, node(`sa${i}`, 'subagent', 10 * i));
+      link('s', `sa${i}`);
+      nodes.set(`v${i}`, node(`v${i}`, 'validation', 10 * i + 5));
+      link(`sa${i}`, `v${i}`);
+    }
+    /** Subagent `id` spawned, taking validation `v` over from its parent `from`. */
+    const takeOver = (id: string, seq: number, v: string, from: string): Growth['removedEdges'] => {
+      nodes.set(id, node(id, 'subagent', seq));
+      const gone = edges.get(`${from}->${v}`)!;
+      edges.delete(gone.id);
+      return [gone];
+    };
+    return { nodes, edges, link, takeOver };
+  }
+
+  it('moves a validation drawn one by one, as a fresh build draws it, without a rebuild', () => {
+    const s = session(2);
+    const key = 'move-one';
+    const first = visibleGraphOf(key, s.nodes, s.edges, noneExpanded, 1, null);
+    const removedEdges = s.takeOver('sa3', 12, 'v1', 'sa1');
+    const growth = chainGrowth(null, {
+      from: 1,
+      nodes: ['sa3'],
+      edges: [s.link('s', 'sa3'), s.link('sa3', 'v1')],
+      removedNodes: [],
+      removedEdges,
+      changedInPlace: [],
+    });
+    const graph = visibleGraphOf(key, s.nodes, s.edges, noneExpanded, 2, growth);
+    expect(graph.representative).toBe(first.representative); // grown: a rebuild makes a new map
+    expect(drawn(graph)).toEqual(drawn(buildVisibleGraph(s.nodes, s.edges, noneExpanded)));
+    expect(graph.edges.find((e) => e.target === 'v1')?.source).toBe('sa3');
+    expect(graph.nodes.filter((n) => n.id === 'v1')).toHaveLength(1);
+  });
+
+  it('moves a grouped validation within its group (both subagents drawn as one group): it neither came nor went', () => {
+    const s = session(30); // over GROUP_OVER: subagents and their validations drawn as kind groups
+    const key = 'move-grouped';
+    const first = visibleGraphOf(key, s.nodes, s.edges, noneExpanded, 1, null);
+    const removedEdges = s.takeOver('sa31', 12, 'v1', 'sa1');
+    const growth = chainGrowth(null, {
+      from: 1,
+      nodes: ['sa31'],
+      edges: [s.link('s', 'sa31'), s.link('sa31', 'v1')],
+      removedNodes: [],
+      removedEdges,
+      changedInPlace: [],
+    });
+    const graph = visibleGraphOf(key, s.nodes, s.edges, noneExpanded, 2, growth);
+    expect(graph.representative).toBe(first.representative);
+    expect(drawn(graph)).toEqual(drawn(buildVisibleGraph(s.nodes, s.edges, noneExpanded)));
+    const validations = [...graph.groups.values()].find((g) => g.memberKind === 'validation')!;
+    expect(validations.members).toHaveLength(30);
+    expect(validations.previous?.added).toEqual([]);
+    expect(validations.previous?.removed).toEqual([]);
+  });
+
+  it('rebuilds when the node that moves has another way in (a build hangs it by its first edge)', () => {
+    const s = session(2);
+    const key = 'move-two-ways';
+    s.link('sa2', 'v1'); // v1 also hangs by sa2, after sa1
+    const first = visibleGraphOf(key, s.nodes, s.edges, noneExpanded, 1, null);
+    const removedEdges = s.takeOver('sa3', 12, 'v1', 'sa1');
+    const growth = chainGrowth(null, {
+      from: 1,
+      nodes: ['sa3'],
+      edges: [s.link('s', 'sa3'), s.link('sa3', 'v1')],
+      removedNodes: [],
+      removedEdges,
+      changedInPlace: [],
+    });
+    const graph = visibleGraphOf(key, s.nodes, s.edges, noneExpanded, 2, growth);
+    expect(graph.representative).not.toBe(first.representative);
+    expect(drawn(graph)).toEqual(drawn(buildVisibleGraph(s.nodes, s.edges, noneExpanded)));
+    expect(graph.edges.some((e) => e.source === 'sa2' && e.target === 'v1')).toBe(true);
+  });
+});
+
 /** What a visible graph draws, comparable with toEqual (member lists in order, edges by id). */
 function drawn(g: VisibleGraph) {
   return {

@@ -343,12 +343,29 @@ function grow(
   };
   const removedDrawn = new Set<string>();
   const drawnNodes: VisibleNode[] = [];
+  /** Drawn nodes whose entry stays but may take a new seq (see the drawn list at the end). */
+  const drawnChanged = new Set<string>();
 
   // Removals first, while the representatives still say where things were drawn.
   const gone = new Set(change.removedNodes.map((n) => n.id));
+  /**
+   * Surviving nodes that lose the edge they hang by and hang by one of this growth's new edges
+   * instead: taken out here and placed again below, as new nodes are. A subagent's observation or
+   * validation is attached by name to the subagent of that name spawned last before it, and with
+   * two processes writing a session a spawn can arrive after what it takes over: each such move
+   * rebuilt the whole visible graph (100–130 ms at 100k events, issue 8). Only a leaf that hangs
+   * by nothing else is moved; anything else (a subtree, a node with another way in) rebuilds.
+   */
+  const moving: LineageNode[] = [];
+  let newTargets: Set<string> | null = null;
   for (const e of change.removedEdges) {
-    // A surviving node losing the edge it hangs by would hang elsewhere.
-    if (state.parentOf.get(e.target) === e.source && !gone.has(e.target)) return null;
+    if (state.parentOf.get(e.target) === e.source && !gone.has(e.target)) {
+      newTargets ??= new Set(change.edges.map((id) => edges.get(id)?.target ?? ''));
+      const n = nodes.get(e.target);
+      if (!n || (state.childCount.get(e.target) ?? 0) > 0 || !newTargets.has(e.target)) return null;
+      if (!hangsOnlyByNew(e.target, edges, change.edges)) return null;
+      moving.push(n);
+    }
     if (!state.counted.delete(e.id)) continue; // never drawn: nothing to take out
     const source = state.representative.get(e.source);
     const target = state.representative.get(e.target);
@@ -360,34 +377,42 @@ function grow(
     )
       return null;
   }
-  for (const n of change.removedNodes) {
+  /** Drawn one by one before this growth and taken out by it: kept in the drawn list if placed again so. */
+  const takenOutDrawn = new Set<string>();
+  /** Takes a node out of where it is drawn; false when only a rebuild can. */
+  const takeOut = (n: LineageNode): boolean => {
     const id = n.id;
     const drawn = state.representative.get(id);
     const parent = state.parentOf.get(id);
-    if ((state.childCount.get(id) ?? 0) > 0) return null;
+    if ((state.childCount.get(id) ?? 0) > 0) return false;
     if (parent !== undefined) state.childCount.set(parent, (state.childCount.get(parent) ?? 1) - 1);
     state.parentOf.delete(id);
     // Never drawn (it came and went between two drawings: a cluster job's expected artifact, until
     // it is produced): nothing to take out.
-    if (drawn === undefined) continue;
+    if (drawn === undefined) return true;
     state.representative.delete(id);
     if (drawn === id) {
       const parentDrawn = parent === undefined ? undefined : state.representative.get(parent);
-      if (parentDrawn === undefined) return null;
+      if (parentDrawn === undefined) return false;
       countDrawn(state, parentDrawn, n.kind, -1);
       removedDrawn.add(id);
-      continue;
+      takenOutDrawn.add(id);
+      return true;
     }
     const group = groupOf(drawn);
-    if (!group || group.expanded) return null;
+    if (!group || group.expanded) return false;
     const members = group.members.filter((m) => m !== id);
     // A kind group that would fall to GROUP_OVER or fewer is drawn member by member: rebuild.
-    if (group.memberKind !== 'tool_call' && members.length <= GROUP_OVER) return null;
+    if (group.memberKind !== 'tool_call' && members.length <= GROUP_OVER) return false;
     changedGroups.set(drawn, members.length ? { ...group, members } : null);
     moved(drawn).removed.push(id);
-  }
+    return true;
+  };
+  for (const n of change.removedNodes) if (!takeOut(n)) return null;
+  for (const n of moving) if (!takeOut(n)) return null;
 
   const isNew = new Set(change.nodes);
+  for (const n of moving) isNew.add(n.id);
   const newEdges: LineageEdge[] = [];
   for (const id of change.edges) {
     if (state.counted.has(id)) continue; // a build saw it already
@@ -409,6 +434,7 @@ function grow(
     .filter((id) => !state.representative.has(id))
     .map((id) => nodes.get(id))
     .filter((n): n is LineageNode => n !== undefined);
+  if (moving.length) pending = [...pending, ...moving.filter((n) => !isNewIn(change, n.id))];
   while (pending.length) {
     const waiting: LineageNode[] = [];
     for (const n of pending) {
@@ -428,7 +454,11 @@ function grow(
         const list = joining.get(gid);
         if (list) list.push(n);
         else joining.set(gid, [n]);
-        moved(gid).added.push(n.id);
+        // A member moved within its group (two parents drawn as one) neither came nor went.
+        const m = moved(gid);
+        const left = m.removed.indexOf(n.id);
+        if (left >= 0) m.removed.splice(left, 1);
+        else m.added.push(n.id);
         state.representative.set(n.id, gid);
       } else if (isTool) {
         const created: ToolGroup = {
@@ -444,7 +474,9 @@ function grow(
       } else {
         if ((state.drawnKinds.get(drawn)?.get(n.kind) ?? 0) + 1 > GROUP_OVER) return null;
         countDrawn(state, drawn, n.kind, 1);
-        drawnNodes.push({ id: n.id, kind: n.kind, seq: n.seq, group: null });
+        // Drawn one by one before too (moved to another parent drawn one by one): its entry stays.
+        if (takenOutDrawn.has(n.id)) drawnChanged.add(n.id);
+        else drawnNodes.push({ id: n.id, kind: n.kind, seq: n.seq, group: null });
         state.representative.set(n.id, n.id);
         removedDrawn.delete(n.id);
       }
@@ -460,7 +492,6 @@ function grow(
   // Nodes changed in place: kind, tool name and edges as they were, so each stays where it is
   // drawn. A label is read from the store by the node drawn (and a group's detail), so only a
   // new seq moves something: a drawn node among the others, a member within its group's list.
-  const drawnChanged = new Set<string>();
   const resorted = new Set<string>();
   for (const was of change.changedInPlace) {
     const now = nodes.get(was.id);
@@ -542,6 +573,24 @@ function grow(
     groups: state.groups,
   };
   return state.graph;
+}
+
+/** Whether `id` is among the nodes a growth adds. */
+const isNewIn = (change: Growth, id: string) => change.nodes.includes(id);
+
+/**
+ * Whether node `id` has no incoming edge but `newEdgeIds` (a build hangs a node by its first
+ * incoming edge in the map's order: an older one would be its parent, not the new one). A scan of
+ * every edge, made only for a node that moves (a few times in a session).
+ */
+function hangsOnlyByNew(
+  id: string,
+  edges: ReadonlyMap<string, LineageEdge>,
+  newEdgeIds: readonly string[],
+): boolean {
+  const fresh = new Set(newEdgeIds);
+  for (const e of edges.values()) if (e.target === id && e.source !== id && !fresh.has(e.id)) return false;
+  return true;
 }
 
 /** Whether `node`, drawn one by one, is one of the members an expanded group shows. */
