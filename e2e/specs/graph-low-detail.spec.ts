@@ -4,10 +4,8 @@
  * are, a click on a box selects its node, and zoomed back in the DOM nodes return and the canvas
  * is blank. Frame times are the bench's business (T4's tools-expanded pan + zoom), not this test's.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { sessionLines } from '../../bench/generate-session.mjs';
+import { writeGeneratedSession } from '../support/generated-session';
 import { test, expect } from '../support/serve-fixture';
 
 const SESSION = 'zoomed-out';
@@ -58,9 +56,7 @@ test('zoomed out, the graph is one canvas whose boxes are the nodes, clickable; 
   app,
   served,
 }) => {
-  const log = path.join(served.home, 'sessions', SESSION, 'provenance.jsonl');
-  await mkdir(path.dirname(log), { recursive: true });
-  await writeFile(log, [...sessionLines(SESSION, EVENTS)].join('\n') + '\n');
+  await writeGeneratedSession(served.home, SESSION, EVENTS);
   await app.locator(`[data-testid="session-row"][data-session-id="${SESSION}"]`).click();
   const canvas = app.locator('.graph-canvas');
   await expect(canvas).toHaveAttribute('data-graph-state', 'ready');

@@ -238,12 +238,22 @@ describe('visibleGraphOf, a leaf that moves to a new parent (two processes writi
       nodes.set(`v${i}`, node(`v${i}`, 'validation', 10 * i + 5));
       link(`sa${i}`, `v${i}`);
     }
-    /** Subagent `id` spawned, taking validation `v` over from its parent `from`. */
-    const takeOver = (id: string, seq: number, v: string, from: string): Growth['removedEdges'] => {
+    /**
+     * Subagent `id` spawned, taking validation `v` over from its parent `from`: the growth from
+     * structure 1 (the drawing) that says so.
+     */
+    const takeOver = (id: string, seq: number, v: string, from: string): Growth => {
       nodes.set(id, node(id, 'subagent', seq));
       const gone = edges.get(`${from}->${v}`)!;
       edges.delete(gone.id);
-      return [gone];
+      return chainGrowth(null, {
+        from: 1,
+        nodes: [id],
+        edges: [link('s', id), link(id, v)],
+        removedNodes: [],
+        removedEdges: [gone],
+        changedInPlace: [],
+      });
     };
     return { nodes, edges, link, takeOver };
   }
@@ -252,15 +262,7 @@ describe('visibleGraphOf, a leaf that moves to a new parent (two processes writi
     const s = session(2);
     const key = 'move-one';
     const first = visibleGraphOf(key, s.nodes, s.edges, noneExpanded, 1, null);
-    const removedEdges = s.takeOver('sa3', 12, 'v1', 'sa1');
-    const growth = chainGrowth(null, {
-      from: 1,
-      nodes: ['sa3'],
-      edges: [s.link('s', 'sa3'), s.link('sa3', 'v1')],
-      removedNodes: [],
-      removedEdges,
-      changedInPlace: [],
-    });
+    const growth = s.takeOver('sa3', 12, 'v1', 'sa1');
     const graph = visibleGraphOf(key, s.nodes, s.edges, noneExpanded, 2, growth);
     expect(graph.representative).toBe(first.representative); // grown: a rebuild makes a new map
     expect(drawn(graph)).toEqual(drawn(buildVisibleGraph(s.nodes, s.edges, noneExpanded)));
@@ -272,15 +274,7 @@ describe('visibleGraphOf, a leaf that moves to a new parent (two processes writi
     const s = session(30); // over GROUP_OVER: subagents and their validations drawn as kind groups
     const key = 'move-grouped';
     const first = visibleGraphOf(key, s.nodes, s.edges, noneExpanded, 1, null);
-    const removedEdges = s.takeOver('sa31', 12, 'v1', 'sa1');
-    const growth = chainGrowth(null, {
-      from: 1,
-      nodes: ['sa31'],
-      edges: [s.link('s', 'sa31'), s.link('sa31', 'v1')],
-      removedNodes: [],
-      removedEdges,
-      changedInPlace: [],
-    });
+    const growth = s.takeOver('sa31', 12, 'v1', 'sa1');
     const graph = visibleGraphOf(key, s.nodes, s.edges, noneExpanded, 2, growth);
     expect(graph.representative).toBe(first.representative);
     expect(drawn(graph)).toEqual(drawn(buildVisibleGraph(s.nodes, s.edges, noneExpanded)));
@@ -295,15 +289,7 @@ describe('visibleGraphOf, a leaf that moves to a new parent (two processes writi
     const key = 'move-two-ways';
     s.link('sa2', 'v1'); // v1 also hangs by sa2, after sa1
     const first = visibleGraphOf(key, s.nodes, s.edges, noneExpanded, 1, null);
-    const removedEdges = s.takeOver('sa3', 12, 'v1', 'sa1');
-    const growth = chainGrowth(null, {
-      from: 1,
-      nodes: ['sa3'],
-      edges: [s.link('s', 'sa3'), s.link('sa3', 'v1')],
-      removedNodes: [],
-      removedEdges,
-      changedInPlace: [],
-    });
+    const growth = s.takeOver('sa3', 12, 'v1', 'sa1');
     const graph = visibleGraphOf(key, s.nodes, s.edges, noneExpanded, 2, growth);
     expect(graph.representative).not.toBe(first.representative);
     expect(drawn(graph)).toEqual(drawn(buildVisibleGraph(s.nodes, s.edges, noneExpanded)));
