@@ -256,6 +256,7 @@ function GraphCanvas() {
         <LowDetailCanvas
           scene={scene}
           selectedId={representativeOfSelected}
+          representative={visible?.representative}
           lodTarget={canvasRef}
           theme={theme}
         />

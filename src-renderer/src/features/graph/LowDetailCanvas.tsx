@@ -47,6 +47,8 @@ export function LowDetailCanvas(props: {
   /** The scene (low-detail-scene.ts `lazyScene`): made when first drawn. */
   scene: () => Scene;
   selectedId: string | null;
+  /** Lineage node → the node drawn for it (a group stands for its members): new nodes are marked on it. */
+  representative: ReadonlyMap<string, string> | undefined;
   /** Where `data-lod` is set (graph.css hides the DOM nodes under it). */
   lodTarget: React.RefObject<HTMLElement | null>;
   theme: string;
@@ -56,7 +58,7 @@ export function LowDetailCanvas(props: {
   const newNodes = useAppStore(selectNewNodes);
   // Verdicts and statuses change live on the same node objects: a new delta redraws.
   const data = useAppStore((s) => s.data);
-  const { scene, selectedId, lodTarget, theme } = props;
+  const { scene, selectedId, representative, lodTarget, theme } = props;
   const frame = useRef(0);
   const drawn = useRef(false);
   const colours = useRef<{ theme: string; colours: Colours } | null>(null);
@@ -97,7 +99,7 @@ export function LowDetailCanvas(props: {
         { width, height, dpr },
         colours.current.colours,
         selectedId,
-        newNodes,
+        drawnOf(newNodes, representative),
       );
       drawn.current = true;
     };
@@ -114,9 +116,19 @@ export function LowDetailCanvas(props: {
       frame.current = 0;
     };
     // `data` is not read here: a new one means a verdict or status may have changed colour.
-  }, [store, scene, selectedId, lodTarget, theme, newNodes, data]);
+  }, [store, scene, selectedId, representative, lodTarget, theme, newNodes, data]);
 
   return <canvas ref={ref} className="low-detail-canvas" aria-hidden data-testid="low-detail-canvas" />;
+}
+
+/** The drawn nodes that stand for new lineage nodes (a group with a new member is marked, as in the DOM). */
+function drawnOf(
+  ids: ReadonlySet<string>,
+  representative: ReadonlyMap<string, string> | undefined,
+): Set<string> {
+  const out = new Set<string>();
+  for (const id of ids) out.add(representative?.get(id) ?? id);
+  return out;
 }
 
 /** Each edge's path parsed once (a scene is made anew when the graph changes, not per frame). */
