@@ -20,6 +20,7 @@ import { describeLog, homeLogs, optionList, replayLines } from './given-inputs.m
 import { generatedLog } from './home.mjs';
 import { inspectOnce } from './inspect-scenario.mjs';
 import { liveOnce } from './live-scenario.mjs';
+import { graphLiveOnce } from './graph-live-scenario.mjs';
 import { openOnce } from './open-scenario.mjs';
 import { graphOnce, promptTreeOnce } from './graph-scenario.mjs';
 import { manySessionsOnce } from './many-sessions-scenario.mjs';
@@ -443,6 +444,24 @@ async function liveFigures(
   results.figures[`${label}: raw`] = r;
 }
 
+/**
+ * T2 as a reader of the graph sees it: append → a tool group's count painted. Info: the graph
+ * takes new shapes at most every 50 ms within a burst (graph-pace.ts); T2's rows are the
+ * timeline's, which takes every append.
+ */
+async function graphLiveFigures(browser) {
+  const appends = full ? 1000 : 300;
+  const r = await step(`live: ${appends} appends every 10 ms, the graph's tool group count`, () =>
+    graphLiveOnce(browser, { baseEvents: 10_000, appends }),
+  );
+  const label = "T2 live, 1 session written, the graph's tool group count (10k events)";
+  row(`${label}: append → painted p50`, r?.p50 ?? null, null, null);
+  row(`${label}: append → painted p95`, r?.p95 ?? null, null, null);
+  row(`${label}: append → painted p99`, r?.p99 ?? null, null, null);
+  row(`${label}: calls not counted`, r?.missed ?? null, null, { max: 0, label: '0' }, count);
+  results.figures[`${label}: raw`] = r;
+}
+
 /** T4: the graph of a ~20,000-node lineage, and the prompt tree of a 5,000-node bundle. */
 async function graphFigures(browser, given = null) {
   if (wanted('graph')) {
@@ -630,7 +649,10 @@ async function main() {
         for (const events of config.open) await openFigures(browser, events);
         for (const events of config.openCluster) await openFigures(browser, events, ONE_CLUSTER);
         for (const events of config.openRealText) await openFigures(browser, events, REAL_TEXT);
-        if (wanted('live')) for (const live of config.live) await liveFigures(browser, live);
+        if (wanted('live')) {
+          for (const live of config.live) await liveFigures(browser, live);
+          await graphLiveFigures(browser);
+        }
         await graphFigures(browser);
       }
       await manyFigures(browser);
