@@ -1,8 +1,9 @@
 /**
  * Zoomed out past reading, the graph is drawn on one canvas (LowDetailCanvas): React Flow's node
  * and edge layers stay mounted but are not displayed, the canvas shows the boxes where the nodes
- * are, a click on a box selects its node, and zoomed back in the DOM nodes return and the canvas
- * is blank. Frame times are the bench's business (T4's tools-expanded pan + zoom), not this test's.
+ * are, a click on a box selects its node, a double-click on a group's box opens or closes it, and
+ * zoomed back in the DOM nodes return and the canvas is blank. Frame times are the bench's business
+ * (T4's tools-expanded pan + zoom), not this test's.
  */
 import type { Page } from '@playwright/test';
 import { writeGeneratedSession } from '../support/generated-session';
@@ -16,8 +17,8 @@ const shot = (name: string) => `test-results/screens/${name}.png`;
  * A mounted node whose centre is on the bare pane (not under the toolbar, minimap or controls),
  * and where that centre is on screen — from its position and the viewport's transform.
  */
-function nodeOnPane(page: Page) {
-  return page.evaluate(() => {
+function nodeOnPane(page: Page, selector = '.react-flow__node') {
+  return page.evaluate((selector) => {
     const num = (re: RegExp, s: string) => re.exec(s)!.slice(1).map(Number);
     const [vx, vy, zoom] = num(
       /translate\(([-\d.e]+)px, ([-\d.e]+)px\) scale\(([-\d.e]+)\)/,
@@ -25,14 +26,14 @@ function nodeOnPane(page: Page) {
     );
     const pane = document.querySelector('.react-flow__pane')!;
     const r = pane.getBoundingClientRect();
-    for (const el of document.querySelectorAll<HTMLElement>('.react-flow__node')) {
+    for (const el of document.querySelectorAll<HTMLElement>(selector)) {
       const [nx, ny] = num(/translate\(([-\d.e]+)px, ([-\d.e]+)px\)/, el.style.transform);
       const x = r.x + vx! + (nx! + parseFloat(el.style.width) / 2) * zoom!;
       const y = r.y + vy! + (ny! + parseFloat(el.style.height) / 2) * zoom!;
       if (document.elementFromPoint(x, y) === pane) return { id: el.dataset['id']!, x, y };
     }
     return null;
-  });
+  }, selector);
 }
 
 /** The canvas's pixel alpha at a screen point, or the most opaque pixel anywhere with no point. */
@@ -90,6 +91,15 @@ test('zoomed out, the graph is one canvas whose boxes are the nodes, clickable; 
   const pane = (await app.locator('.react-flow__pane').boundingBox())!;
   await app.mouse.click(pane.x + 20, at.y);
   await expect(app.locator(`.gnode[data-node-id="${id}"]`)).not.toHaveAttribute('data-selected', 'true');
+
+  // A double-click on a group's box opens or closes it, as on its DOM node, and does not zoom.
+  const group = await nodeOnPane(app, '.react-flow__node-tool_group');
+  expect(group).not.toBeNull();
+  const viewport = () => app.locator('.react-flow__viewport').getAttribute('style');
+  const before = { count: await canvas.getAttribute('data-node-count'), viewport: await viewport() };
+  await app.mouse.dblclick(group!.x, group!.y);
+  await expect(canvas).not.toHaveAttribute('data-node-count', before.count!);
+  expect(await viewport()).toBe(before.viewport);
 
   // Zoomed in past reading again: the DOM nodes, and a blank canvas.
   for (let i = 0; i < 30 && (await canvas.getAttribute('data-lod')) === 'low'; i++) {

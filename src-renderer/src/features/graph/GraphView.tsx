@@ -190,6 +190,17 @@ function GraphCanvas() {
       useAppStore.getState().selectNode(boxAt(event)?.id ?? null),
     [boxAt],
   );
+  // A double-click on a group's box opens or closes it, as on its DOM node — and does not also
+  // zoom in (React Flow's pane zooms on a double-click: stopped before it gets there).
+  const onDoubleClickCapture = useCallback(
+    (event: React.MouseEvent) => {
+      const node = boxAt(event);
+      if (!node || (node.type !== 'tool_group' && node.type !== 'node_group')) return;
+      event.stopPropagation();
+      useAppStore.getState().toggleGroup(node.id);
+    },
+    [boxAt],
+  );
   const onPaneMouseMove = useCallback(
     (event: { clientX: number; clientY: number }) => {
       const el = canvasRef.current;
@@ -228,6 +239,7 @@ function GraphCanvas() {
       data-graph-state={graphState}
       data-node-count={rfNodes.length}
       ref={canvasRef}
+      onDoubleClickCapture={onDoubleClickCapture}
     >
       <ReactFlow<GraphNode, GraphEdge>
         nodes={rfNodes}
