@@ -528,7 +528,6 @@ async function graphFigures(browser, given = null) {
   }
 }
 
-/** T5: a home of 2,000 sessions listed in the page, first start and second (cached) start. */
 /**
  * Scaling: each unusual shape (shape-logs.mjs) read at n and 4n events; the time should grow about
  * as the log does (×4). Full mode, or `--only=shapes`.
@@ -566,6 +565,7 @@ async function shapeFigures() {
   }
 }
 
+/** T5: a home of 2,000 sessions listed in the page, first start and second (cached) start. */
 async function manyFigures(browser) {
   if (!wanted('many')) return;
   const given = givenHome ? { home: givenHome, logs: homeLogs(givenHome) } : null;
