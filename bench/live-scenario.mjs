@@ -221,6 +221,7 @@ export async function liveOnce(
       }
       latency.push((seen[j].painted ?? seen[j].committed) - written[i]);
     }
+    if (process.env.BENCH_LAT_DUMP) console.error(JSON.stringify(latency.map(Math.round)));
     // The floor: each write's delay to the next inotify notification.
     const floor = [];
     let k = 0;

@@ -16,6 +16,7 @@ import { runHostCommand } from './host-commands';
 import { pickInitialSession } from './initial-session';
 import { expireLater } from './new-mark-expiry';
 import { fromSnapshot } from './session-data';
+import { indexTimelinesAhead } from './timeline-index-ahead';
 import { useAppStore, type AppState } from './store';
 
 const LAST_SESSION_KEY = 'lineage-explorer.lastSession';
@@ -37,10 +38,12 @@ export function startHostSync(): () => void {
     everOpen = true;
   });
   const offEvents = transport.onEvent(onPushed);
+  const offIndexing = indexTimelinesAhead();
   void initialLoad();
   return () => {
     offConnection();
     offEvents();
+    offIndexing();
   };
 }
 

@@ -178,6 +178,31 @@ describe('Timeline, a session two processes write (two seq counters: rows that s
     for (let i = 0; i < whole.length; i += 37) expect(live.indexOf(whole.eventId(i))).toBe(i);
   });
 
+  it('finds every row through an index made ahead a slice at a time while rows kept coming', () => {
+    const rows: TimelineRow[] = [];
+    const counters = [0, 0];
+    for (let line = 1; line <= 300; line++) rows.push(at(++counters[line % 7 < 3 ? 1 : 0]!, line));
+    let live = Timeline.fromColumns(encodeTimeline(rows.slice(0, 100)));
+    expect(live.outOfOrder).toBe(true);
+    const versions: Timeline[] = [live];
+    for (let i = 100; i < rows.length; i += 2) {
+      // A slice of one row between appends of two: the index stays partial, and grows.
+      const before = live.indexedRows;
+      expect(live.indexAhead(1)).toBe(false);
+      expect(live.indexedRows).toBe(before + 1);
+      live = live.merge(delta(...rows.slice(i, i + 2)));
+      versions.push(live);
+    }
+    expect(live.indexedRows).toBeLessThan(live.length); // still partial when first asked
+    for (const version of versions.filter((_, i) => i % 10 === 0 || i === versions.length - 1))
+      for (let i = 0; i < version.length; i++) expect(version.indexOf(version.eventId(i))).toBe(i);
+    expect(live.indexedRows).toBe(live.length);
+    // Whole, it is kept whole by appends.
+    const more = live.merge(delta(at(500, 301)));
+    expect(more.indexedRows).toBe(more.length);
+    expect(more.indexOf('e500@301')).toBe(more.length - 1);
+  });
+
   it('an event sent again still takes its new place (the columns are built anew)', () => {
     const a = Timeline.fromColumns(encodeTimeline([at(1, 1), at(3, 3)])).merge(delta(at(2, 4)));
     const encoder = new TimelineEncoder();
