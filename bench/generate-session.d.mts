@@ -9,6 +9,8 @@ export function sessionLines(
     jobs?: 'many' | 'one-cluster';
     text?: 'filler' | 'real';
     mix?: 'corpus' | 'v2';
+    /** 2: two processes write the session, each with its own seq counter. */
+    writers?: 1 | 2;
   },
 ): Generator<string>;
 export function writeSession(
@@ -20,5 +22,7 @@ export function writeSession(
     jobs?: 'many' | 'one-cluster';
     text?: 'filler' | 'real';
     mix?: 'corpus' | 'v2';
+    /** 2: two processes write the session, each with its own seq counter. */
+    writers?: 1 | 2;
   },
 ): Promise<{ bytes: number; lines: number }>;

@@ -104,6 +104,31 @@ describe('visibleGraphOf', () => {
     expect(graph.edges.find((e) => e.target === groupId('s', 'bash'))?.count).toBe(6);
   });
 
+  it("keeps a group's last changes chained, back to the versions a node may still be drawn from", () => {
+    const s = session(3);
+    const key = 'group-changes-chained';
+    let graph = visibleGraphOf(key, s.nodes, s.edges, noneExpanded, 40, null);
+    const drawn = [graph.groups.get(groupId('s', 'bash'))!.members];
+    for (let k = 0; k < 6; k++) {
+      graph = visibleGraphOf(
+        key,
+        s.nodes,
+        s.edges,
+        noneExpanded,
+        41 + k,
+        grown(null, 40 + k, s.append(4 + k)),
+      );
+      drawn.push(graph.groups.get(groupId('s', 'bash'))!.members);
+    }
+    // Newest first: each change's members are the version before it, four of them kept.
+    const chain: string[][] = [];
+    for (let c = graph.groups.get(groupId('s', 'bash'))!.previous; c; c = c.previous) {
+      chain.push([...c.members]);
+      expect(c.added).toEqual([`c${3 + drawn.length - chain.length}`]);
+    }
+    expect(chain).toEqual(drawn.slice(-5, -1).reverse());
+  });
+
   it('adds nothing twice when a build already saw what a later growth brings (maps are newer than the shape)', () => {
     const s = session(2);
     const key = 'build-saw-it';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LineageNode } from '../../../../../src-shared/lineage/types';
 import type { AppState } from '../../../state/store';
 import type { ToolGroup } from '../visible-graph';
-import { groupTotals } from './group-stats';
+import { changesSince, groupTotals } from './group-stats';
 
 const node = (id: string, failed = false) => ({ id, failed }) as unknown as LineageNode;
 const group = (members: string[], previous?: ToolGroup['previous']): ToolGroup => ({
@@ -90,5 +90,56 @@ describe('groupTotals', () => {
         isNew: 0,
       });
     }
+  });
+
+  it('a group drawn two growths after the one it counted carries its figures over both, not a recount', () => {
+    let calls = 0;
+    const totals = groupTotals((n) => {
+      calls++;
+      return { n: 1, failed: (n as unknown as { failed: boolean }).failed ? 1 : 0 };
+    });
+    const [a, b, c, d, e, f] = ['a', 'b', 'c', 'd', 'e', 'f'].map((id) => node(id, id === 'b' || id === 'c'));
+    const first = group(['a', 'b', 'e', 'f']);
+    const s1 = state(1, [a!, b!, c!, d!, e!, f!], null);
+    expect(totals(s1, 'g', first)).toMatchObject({ n: 4, failed: 1 });
+    // Two growths the node never drew alone (React Flow took both graphs in one render): c came,
+    // then d came and b went. The chain of changes reaches the version it counted.
+    const second = group(['a', 'b', 'c', 'e', 'f'], { members: first.members, added: ['c'], removed: [] });
+    const third = group(['a', 'c', 'd', 'e', 'f'], {
+      members: second.members,
+      added: ['d'],
+      removed: ['b'],
+      previous: second.previous,
+    });
+    calls = 0;
+    expect(totals(s1, 'g', third)).toMatchObject({ n: 5, failed: 1 });
+    expect(calls).toBe(3); // c and d counted, b taken off: not the five members again
+    // A version not in the chain is counted again, whole.
+    const unrelated = group(['a', 'c', 'd'], { members: ['x'], added: ['d'], removed: [] });
+    calls = 0;
+    expect(totals(s1, 'g', unrelated)).toMatchObject({ n: 3, failed: 1 });
+    expect(calls).toBe(3);
+  });
+});
+
+describe('changesSince', () => {
+  it('nets out the members that came and went over the steps', () => {
+    const v1 = ['a'];
+    const v2 = ['a', 'b'];
+    const v3 = ['a', 'c'];
+    const g = group(['c', 'd'], {
+      members: v3,
+      added: ['d'],
+      removed: ['a'],
+      previous: {
+        members: v2,
+        added: ['c'],
+        removed: ['b'],
+        previous: { members: v1, added: ['b'], removed: [] },
+      },
+    });
+    expect(changesSince(g, v1)).toEqual({ added: ['c', 'd'], removed: ['a'] });
+    expect(changesSince(g, v3)).toMatchObject({ added: ['d'], removed: ['a'] });
+    expect(changesSince(g, ['other'])).toBeNull();
   });
 });

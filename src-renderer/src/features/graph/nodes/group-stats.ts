@@ -8,9 +8,11 @@
  */
 import type { LineageNode } from '../../../../../src-shared/lineage/types';
 import type { AppState } from '../../../state/store';
-import type { ToolGroup } from '../visible-graph';
+import type { GroupChange, ToolGroup } from '../visible-graph';
 
 export type Counts = Record<string, number>;
+
+type Change = { added: readonly string[]; removed: readonly string[] };
 
 interface Entry {
   key: string;
@@ -24,6 +26,32 @@ interface Entry {
    * 1.2M-event open. The entry it was carried from is dropped (entries hold one per group).
    */
   set: Set<string> | null;
+}
+
+/**
+ * Who came and went since the group's members were `members` (a version of it an entry counted),
+ * over its kept changes (a node drawn from a version or two after the last it drew), or null
+ * when that version is not among them.
+ */
+export function changesSince(
+  group: ToolGroup,
+  members: readonly string[],
+): { added: readonly string[]; removed: readonly string[] } | null {
+  const steps: GroupChange[] = [];
+  for (let c = group.previous; c; c = c.previous) {
+    steps.push(c);
+    if (c.members === members) break;
+  }
+  if (steps.at(-1)?.members !== members) return null;
+  if (steps.length === 1) return steps[0]!;
+  // Oldest first: a member that came and went again within the steps did neither.
+  const added = new Set<string>();
+  const removed = new Set<string>();
+  for (const step of steps.reverse()) {
+    for (const id of step.added) if (!removed.delete(id)) added.add(id);
+    for (const id of step.removed) if (!added.delete(id)) removed.add(id);
+  }
+  return { added: [...added], removed: [...removed] };
 }
 
 function add(totals: Counts, part: Counts, sign: 1 | -1): void {
@@ -48,15 +76,15 @@ export function groupTotals(contribution: (node: LineageNode) => Counts) {
     return totals;
   }
 
-  function update(s: AppState, entry: Entry, group: ToolGroup): Counts | null {
+  function update(s: AppState, entry: Entry, group: ToolGroup, change: Change | null): Counts | null {
     const data = s.data;
     const changes = data?.nodeChanges;
     if (!data || !changes || changes.from !== entry.revision) return null;
     const same = group.members === entry.members;
-    if (!same && group.previous?.members !== entry.members) return null;
+    if (!same && !change) return null;
     if (changes.before.size === 0) return entry.totals;
-    const added = same ? null : new Set(group.previous!.added);
-    const removed = same ? null : new Set(group.previous!.removed);
+    const added = same ? null : new Set(change!.added);
+    const removed = same ? null : new Set(change!.removed);
     const totals = { ...entry.totals };
     for (const [id, prev] of changes.before) {
       // A node new in this revision (no earlier state) was no member before: it counts only if it
@@ -77,15 +105,15 @@ export function groupTotals(contribution: (node: LineageNode) => Counts) {
    * render then brings the new group. Only its gained and lost members remain to be counted —
    * without this, every live append that grew a group recounted all of its members.
    */
-  function regroup(s: AppState, entry: Entry, group: ToolGroup): Counts | null {
+  function regroup(s: AppState, entry: Entry, change: Change | null): Counts | null {
     const nodes = s.data?.nodes;
-    if (!nodes || !group.previous || group.previous.members !== entry.members) return null;
+    if (!nodes || !change) return null;
     const totals = { ...entry.totals };
-    for (const member of group.previous.added) {
+    for (const member of change.added) {
       const node = nodes.get(member);
       if (node) add(totals, contribution(node), 1);
     }
-    for (const member of group.previous.removed) {
+    for (const member of change.removed) {
       const node = nodes.get(member);
       if (node) add(totals, contribution(node), -1);
     }
@@ -101,11 +129,11 @@ export function groupTotals(contribution: (node: LineageNode) => Counts) {
   }
 
   /** The old entry's member set, if it has one, made into the group's (see Entry.set). */
-  function carriedSet(old: Entry, group: ToolGroup): Set<string> | null {
+  function carriedSet(old: Entry, group: ToolGroup, change: Change | null): Set<string> | null {
     const set = old.set;
     if (!set || group.members === old.members) return set;
-    for (const member of group.previous!.added) set.add(member);
-    for (const member of group.previous!.removed) set.delete(member);
+    for (const member of change!.added) set.add(member);
+    for (const member of change!.removed) set.delete(member);
     return set;
   }
 
@@ -114,17 +142,18 @@ export function groupTotals(contribution: (node: LineageNode) => Counts) {
     const revision = s.data?.revision ?? -1;
     let entry = entries.get(id);
     if (!entry || entry.key !== key || entry.revision !== revision || entry.members !== group.members) {
+      const change = entry && entry.members !== group.members ? changesSince(group, entry.members) : null;
       const carried =
         entry &&
         entry.key === key &&
-        (entry.revision === revision ? regroup(s, entry, group) : update(s, entry, group));
+        (entry.revision === revision ? regroup(s, entry, change) : update(s, entry, group, change));
       const totals = carried || recount(s.data?.nodes, group);
       entry = {
         key,
         revision,
         members: group.members,
         totals,
-        set: carried ? carriedSet(entry!, group) : null,
+        set: carried ? carriedSet(entry!, group, change) : null,
       };
       entries.set(id, entry);
     }
