@@ -1,7 +1,7 @@
 // The engine on its own, with a toy builder: what the sciagent graph never does (edges shared by
 // two owners, extras, dependency cycles) but the engine promises.
 import { describe, expect, it } from 'vitest';
-import { ReactiveGraph, type BuildContext, type BuildResult } from './reactive-graph';
+import { KeptKeys, ReactiveGraph, type BuildContext, type BuildResult } from './reactive-graph';
 import type { LineageEdge, LineageNode } from './types';
 import { testEdge, testNode } from './test-support/lineage-fixtures';
 
@@ -132,5 +132,81 @@ describe('ReactiveGraph', () => {
     g.flush();
     expect(builds).toBe(2 * 8); // each rebuilt at most 8 times in one flush
     expect(g.nodes.size).toBe(2);
+  });
+});
+
+describe('ReactiveGraph, keys a builder keeps watched (KeptKeys)', () => {
+  /** A node `w` whose members `keep:<name>` are kept watched; its data: which are published. */
+  function keepingGraph() {
+    let list = new KeptKeys();
+    const answers = new Map<string, boolean>();
+    const peeks: string[] = [];
+    const changes: string[][] = [];
+    const g = new ReactiveGraph<Member>((id, members, ctx) => {
+      if (id !== 'w') return build(id, members, ctx);
+      const changed = list.takeChanged();
+      changes.push(changed);
+      // A key asked again only when new to the list or changed.
+      for (let i = 0; i < changed.length; i += 2)
+        answers.set(changed[i + 1]!, ctx.peek('k', changed[i + 1]!));
+      for (const m of members) {
+        const name = m.slice('keep:'.length);
+        if (answers.has(name)) continue;
+        list.add('k', name);
+        peeks.push(name);
+        answers.set(name, ctx.peek('k', name));
+      }
+      ctx.watchKept(list);
+      return { node: node(id, Object.fromEntries(answers)), edges: [], extras: [], publishes: [] };
+    }, signature);
+    return {
+      g,
+      peeks,
+      changes,
+      startOver: () => {
+        list = new KeptKeys();
+        answers.clear();
+      },
+    };
+  }
+
+  it('rebuilds the node when a kept key changes, says which, and asks nothing else again', () => {
+    const { g, peeks, changes } = keepingGraph();
+    g.addMember('w', 'keep:A');
+    g.addMember('w', 'keep:B');
+    g.flush();
+    expect(g.nodes.get('w')!.data).toEqual({ A: false, B: false });
+    g.addMember('w', 'keep:C'); // grown: only C is asked and recorded
+    g.flush();
+    expect(peeks).toEqual(['A', 'B', 'C']);
+    g.addMember('p', 'pub:B'); // B appears: w is rebuilt, told it was B
+    g.flush();
+    expect(g.nodes.get('w')!.data).toEqual({ A: false, B: true, C: false });
+    expect(changes.at(-1)).toEqual(['k', 'B']);
+    expect(peeks).toEqual(['A', 'B', 'C']);
+    g.removeMember('p', 'pub:B'); // and goes again
+    g.flush();
+    expect(g.nodes.get('w')!.data).toEqual({ A: false, B: false, C: false });
+    g.addMember('q', 'pub:Z'); // not a key of w's: not rebuilt
+    const builds = g.rebuilds;
+    g.flush();
+    expect(g.rebuilds).toBe(builds + 1); // q only
+  });
+
+  it('drops the keys of a list it is no longer given', () => {
+    const { g, startOver } = keepingGraph();
+    g.addMember('w', 'keep:A');
+    g.flush();
+    startOver(); // the builder starts again with another list, without A
+    g.removeMember('w', 'keep:A');
+    g.addMember('w', 'keep:B');
+    g.flush();
+    const builds = g.rebuilds;
+    g.addMember('p', 'pub:A'); // A no longer watched by w
+    g.flush();
+    expect(g.rebuilds).toBe(builds + 1); // p only
+    g.addMember('p', 'pub:B');
+    g.flush();
+    expect(g.nodes.get('w')!.data).toEqual({ B: true });
   });
 });

@@ -13,6 +13,7 @@
  * published `node:<id>` key (no key string, no index entry), keys are (space, name) pairs (no
  * joined strings to hash), and what a rebuild finds unchanged it does not index again.
  */
+import { grewFrom } from '../collections/grown-copies';
 import { jsonEqual } from './json-equal';
 import { asSet, forEachId, type IdSet, type Key, KeyIndex, movedToEnd, withId, withoutId } from './key-index';
 import type { LineageDelta, LineageEdge, LineageNode } from './types';
@@ -30,6 +31,41 @@ export interface BuildContext {
    */
   exists(id: string): boolean;
   node(id: string): LineageNode | undefined;
+  /**
+   * Watches every key of `list` (see KeptKeys): the keys a builder keeps between the builds of
+   * one node. Its keys are not looked up again here: the builder answers them with `peek`, once
+   * each, and again for those `list.changed` names.
+   */
+  watchKept(list: KeptKeys): void;
+  /** Whether any node publishes the key, not recorded as a dependency (for KeptKeys' keys). */
+  peek(space: string, name: string): boolean;
+}
+
+/**
+ * Keys a node's builder keeps watched from one build to the next (space, name, space, name…),
+ * only ever added to: a cluster job watches the paths tens of thousands of launches expect, and
+ * looking every one of them up and recording it again on every rebuild (on each launch or status
+ * change appended) made a live append's cost grow with the job — ~20 ms a job event at 400k
+ * events. Passed to `watchKept` build after build (the same object), only the keys added since
+ * are recorded; a key whose publishers change is put in `changed` (its space and name) for the
+ * next build to look up again. A new object (the builder started over) records them all afresh.
+ * A key should not be watched both this way and by `lookup`/`published` from one node.
+ */
+export class KeptKeys {
+  readonly keys: string[] = [];
+  /** Keys whose publishers changed since the builder last took them (space, name, …). */
+  changed: string[] = [];
+
+  add(space: string, name: string): void {
+    this.keys.push(space, name);
+  }
+
+  /** The keys changed since the last call, and none since. */
+  takeChanged(): string[] {
+    const changed = this.changed;
+    if (changed.length) this.changed = [];
+    return changed;
+  }
 }
 
 export interface BuildResult {
@@ -83,6 +119,9 @@ class NodeLinks<M> {
   more: M[] | undefined = undefined;
   publishes: readonly Key[] = NONE;
   watchedKeys: string[] | undefined = undefined;
+  /** Keys kept watched from build to build (KeptKeys), and how many of them are recorded. */
+  kept: KeptKeys | undefined = undefined;
+  keptRecorded = 0;
   watchedNodes: string[] | undefined = undefined;
   existenceWatchers: IdSet = undefined;
   signature: string | undefined = undefined;
@@ -164,6 +203,21 @@ class NodeState<M> implements NodeEntry<M> {
   }
   set watchedKeys(value: string[] | undefined) {
     if (this.links !== undefined || value !== undefined) this.linked().watchedKeys = value;
+  }
+
+  /** Its builder's kept keys (KeptKeys), and how many of them are recorded as watched. */
+  get kept(): KeptKeys | undefined {
+    return this.links?.kept;
+  }
+  get keptRecorded(): number {
+    return this.links?.keptRecorded ?? 0;
+  }
+  setKept(list: KeptKeys | undefined, recorded: number): void {
+    if (this.links !== undefined || list !== undefined) {
+      const links = this.linked();
+      links.kept = list;
+      links.keptRecorded = recorded;
+    }
   }
 
   get watchedNodes(): string[] | undefined {
@@ -295,7 +349,13 @@ export class ReactiveGraph<M> {
       return this.stateGet(nodeId)?.exists ?? false;
     },
     node: (nodeId) => this.withNode.get(nodeId)?.node,
+    watchKept: (list) => {
+      this.keptKeys = list;
+    },
+    peek: (space, name) => this.publishers.has(space, name),
   };
+  /** The kept keys the node being built watches (ctx.watchKept), if any. */
+  private keptKeys: KeptKeys | undefined = undefined;
   /** Where updateEdges gathers a node's edges (copied out at the end; it never nests). */
   private readonly keptEdges: LineageEdge[] = [];
   /** The list of members handed to a build (builds never keep it, nor nest). */
@@ -373,7 +433,17 @@ export class ReactiveGraph<M> {
 
   /** Rebuilds every node that looked up the key (for facts kept outside the graph). */
   touch(space: string, name: string): void {
-    forEachId(this.watchers.get(space, name), (watcher) => this.markDirty(watcher));
+    this.notifyWatchers(space, name, undefined);
+  }
+
+  /** Marks every watcher of the key (but `except`) dirty, telling kept keys which one changed. */
+  private notifyWatchers(space: string, name: string, except: string | undefined): void {
+    forEachId(this.watchers.get(space, name), (watcher) => {
+      if (watcher === except) return;
+      const state = this.stateOf(watcher);
+      this.dirty.add(state);
+      state.kept?.changed.push(space, name);
+    });
   }
 
   /**
@@ -505,15 +575,15 @@ export class ReactiveGraph<M> {
       state.signature = signature;
       // In the order the published keys were once listed: existence first, then the others.
       if (oldExists) forEachId(state.existenceWatchers, notify);
-      for (const [space, name] of oldPublishes) forEachId(this.watchers.get(space, name), notify);
+      for (const [space, name] of oldPublishes) this.notifyWatchers(space, name, id);
       if (result) forEachId(state.existenceWatchers, notify);
-      for (const [space, name] of newPublishes) forEachId(this.watchers.get(space, name), notify);
+      for (const [space, name] of newPublishes) this.notifyWatchers(space, name, id);
     } else if (!samePublishes) {
       // Same node, same signature, other keys: a lookup of a key it still publishes gives what it
       // gave, so only the readers of keys that came or went are told. (Telling every reader of
       // every key made a cluster job's artifacts rebuild whenever a launch expected a new one.)
-      for (const [space, name] of changed.removed) forEachId(this.watchers.get(space, name), notify);
-      for (const [space, name] of changed.added) forEachId(this.watchers.get(space, name), notify);
+      for (const [space, name] of changed.removed) this.notifyWatchers(space, name, id);
+      for (const [space, name] of changed.added) this.notifyWatchers(space, name, id);
     }
     this.dropIfEmpty(state);
   }
@@ -652,6 +722,23 @@ export class ReactiveGraph<M> {
     }
     keys.length = 0;
 
+    // Kept keys: the same list again records only what was added to it since; another list (or
+    // none) drops what the last one recorded first.
+    const list = this.keptKeys;
+    this.keptKeys = undefined;
+    const oldList = state.kept;
+    let recorded = list && list === oldList ? state.keptRecorded : 0;
+    if (oldList && oldList !== list) {
+      const old = oldList.keys;
+      for (let i = 0; i < state.keptRecorded; i += 2) this.watchers.remove(old[i]!, old[i + 1]!, id);
+    }
+    if (list) {
+      const kept = list.keys;
+      for (; recorded < kept.length; recorded += 2)
+        this.watchers.add(kept[recorded]!, kept[recorded + 1]!, id);
+    }
+    if (list || oldList) state.setKept(list, recorded);
+
     const nodeIds = this.watchedNodes;
     const oldNodes = state.watchedNodes;
     if (oldNodes && sameStrings(oldNodes, nodeIds)) {
@@ -693,6 +780,7 @@ export class ReactiveGraph<M> {
       !state.exists &&
       state.publishes.length === 0 &&
       state.watchedKeys === undefined &&
+      state.kept === undefined &&
       state.watchedNodes === undefined &&
       state.existenceWatchers === undefined &&
       state.extras.length === 0 &&
@@ -780,6 +868,7 @@ function sameStrings(a: readonly string[], b: readonly string[]): boolean {
 }
 
 function sameKeys(a: readonly Key[], b: readonly Key[]): boolean {
+  if (a === b) return true;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i]![0] !== b[i]![0] || a[i]![1] !== b[i]![1]) return false;
   return true;
@@ -798,6 +887,7 @@ const NO_CHANGE: KeyChanges = { added: NONE, removed: NONE };
  * artifacts at the end): that case is a prefix compare.
  */
 function keyChanges(prev: readonly Key[], next: readonly Key[]): KeyChanges {
+  if (grewFrom(next, prev)) return { added: next.slice(prev.length), removed: NONE };
   let same = 0;
   while (
     same < prev.length &&

@@ -29,6 +29,7 @@ import {
   type LogDelta,
 } from '../../../src-shared/formats/sciagent/session-log';
 import { num, str } from '../../../src-shared/formats/sciagent/types';
+import { grewFrom } from '../../../src-shared/collections/grown-copies';
 import { StringInterner } from './intern-strings';
 import { Utf8Parts } from './utf8-parts';
 import { decodeSnapshotJson } from './decode-snapshot';
@@ -293,6 +294,8 @@ export class LiveSession {
     const sent = this.sentEventIds.get(node.id);
     this.sentEventIds.set(node.id, ids);
     if (!sent || sent.length > ids.length) return 0;
+    // A cluster job's ids grow at the end (grown-copies.ts): tens of thousands compared otherwise.
+    if (grewFrom(ids, sent)) return sent.length;
     for (let i = 0; i < sent.length; i++) if (sent[i] !== ids[i]) return 0;
     return sent.length;
   }

@@ -150,7 +150,7 @@ function baseNode(
     id,
     kind,
     label,
-    eventIds: sorted ? sorted.eventIds.slice() : views.map((v) => v.event.eventId),
+    eventIds: sorted ? sorted.eventIdsCopy() : views.map((v) => v.event.eventId),
     seq: sorted ? sorted.minSeq : lowestSeq(views),
     data: PLACEHOLDER_DATA, // every builder sets its own
     corrections,
@@ -394,19 +394,15 @@ function buildJob(
 
   // Expected artifacts never seen become expected-but-missing nodes: one each, or one for all of
   // them past MAX_MISSING_NODES (see expectedMissingNode).
-  const missing: string[] = [];
-  for (const e of expected) {
-    let found = false;
-    for (const k of e.keys) if ((found = ctx.published('akey', k))) break;
-    if (!found) missing.push(e.pattern);
-  }
+  members.checkExpected(ctx);
+  const missing = members.missingCount;
   const extras =
-    missing.length > MAX_MISSING_NODES
-      ? [expectedMissingNode(jobId, missing)]
-      : missing.map((pattern) => expectedNode(jobId, pattern));
+    missing > MAX_MISSING_NODES
+      ? [expectedMissingNode(jobId, missing, members.missingLast(MAX_LISTED))]
+      : members.missingLast(missing).map((pattern) => expectedNode(jobId, pattern));
   for (const extra of extras) edges.push(edge(id, extra.id, reasonList('expected_artifacts')));
   // A copy: the list grows with the job's next launches, and the graph compares it with this one.
-  return result(node, edges, members.publishes.slice(), extras);
+  return result(node, edges, members.publishesCopy(), extras);
 }
 
 /**
@@ -433,14 +429,14 @@ function expectedNode(jobId: string, pattern: string): LineageNode {
 }
 
 /** One node for a job's many missing expected artifacts: how many, and the newest patterns. */
-function expectedMissingNode(jobId: string, missing: string[]): LineageNode {
+function expectedMissingNode(jobId: string, missingCount: number, lastMissing: string[]): LineageNode {
   return {
     id: nodeIds.expectedMissing(jobId),
     kind: 'artifact',
-    label: `${missing.length} expected artifacts`,
+    label: `${missingCount} expected artifacts`,
     eventIds: [],
     seq: null,
-    data: { jobId, expected: true, missingCount: missing.length, missingPatterns: lastN(missing) },
+    data: { jobId, expected: true, missingCount, missingPatterns: lastMissing },
     corrections: [],
     stale: false,
     missing: true,

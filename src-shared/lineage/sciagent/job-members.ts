@@ -13,7 +13,8 @@
  */
 import { bodiesSetCount, type EventView } from '../../formats/sciagent/session-log';
 import { type JsonObject, num, str } from '../../formats/sciagent/types';
-import type { Key } from '../reactive-graph';
+import { noteGrowth } from '../../collections/grown-copies';
+import { KeptKeys, type BuildContext, type Key } from '../reactive-graph';
 
 export interface ExpectedPattern {
   pattern: string;
@@ -45,6 +46,17 @@ export class JobMembers {
   private expectedSeen = new Set<string>();
   /** `bodiesSetCount()` when these were last brought up to date. */
   private bodiesSetAt = -1;
+  /** The keys of the expected patterns checked so far, kept watched (see `missing`). */
+  private watches = new KeptKeys();
+  /** Whether each expected pattern checked so far was found (any of its keys published). */
+  private found: boolean[] = [];
+  /** Key → the expected pattern with it (-1: more than one has it). */
+  private patternOfKey = new Map<string, number>();
+  /** The event ids and keys as last handed out (see `eventIdsCopy`), and if they are still so. */
+  private eventIdsGiven: string[] | null = null;
+  private eventIdsFresh = false;
+  private publishesGiven: Key[] | null = null;
+  private publishesFresh = false;
 
   /** Brings these up to `views` (the job's members in reading order) and returns them. */
   update(views: readonly EventView[]): this {
@@ -67,11 +79,87 @@ export class JobMembers {
     return this;
   }
 
+  /**
+   * The members' event ids, a copy a node may keep: the same copy as the last time while no
+   * member was added (the graph then compares the job's node with its last one at a glance).
+   */
+  eventIdsCopy(): string[] {
+    if (!this.eventIdsFresh) {
+      const copy = this.eventIds.slice();
+      if (this.eventIdsGiven) noteGrowth(copy, this.eventIdsGiven);
+      this.eventIdsGiven = copy;
+      this.eventIdsFresh = true;
+    }
+    return this.eventIdsGiven!;
+  }
+
+  /** What the job publishes, a copy a build may hand out (as `eventIdsCopy`). */
+  publishesCopy(): Key[] {
+    if (!this.publishesFresh) {
+      const copy = this.publishes.slice();
+      if (this.publishesGiven) noteGrowth(copy, this.publishesGiven);
+      this.publishesGiven = copy;
+      this.publishesFresh = true;
+    }
+    return this.publishesGiven!;
+  }
+
+  /** Expected patterns never seen (no key of theirs published), as of the last `checkExpected`. */
+  missingCount = 0;
+
+  /**
+   * Finds which expected patterns were never seen (no key of theirs published). The keys of each
+   * pattern are looked up once, and again only when their publishers change (`KeptKeys.changed`):
+   * checking all of a cluster job's expected artifacts on each of its rebuilds made a live append
+   * cost more as the job grew (the graph keeps them watched: `ctx.watchKept`).
+   */
+  checkExpected(ctx: BuildContext): void {
+    const { expected, found, watches } = this;
+    const changed = watches.takeChanged();
+    for (let i = 0; i < changed.length; i += 2) {
+      if (changed[i] !== 'akey') continue;
+      const at = this.patternOfKey.get(changed[i + 1]!);
+      if (at === undefined) continue;
+      if (at >= 0) this.setFound(at, this.seenAny(ctx, expected[at]!));
+      else for (let j = 0; j < found.length; j++) this.setFound(j, this.seenAny(ctx, expected[j]!));
+    }
+    for (let at = found.length; at < expected.length; at++) {
+      const e = expected[at]!;
+      for (const k of e.keys) {
+        watches.add('akey', k);
+        const other = this.patternOfKey.get(k);
+        this.patternOfKey.set(k, other === undefined || other === at ? at : -1);
+      }
+      found.push(true);
+      this.setFound(at, this.seenAny(ctx, e));
+    }
+    ctx.watchKept(watches);
+  }
+
+  /** The last `n` of the patterns never seen (see checkExpected), in order. */
+  missingLast(n: number): string[] {
+    const last: string[] = [];
+    for (let at = this.found.length - 1; at >= 0 && last.length < n; at--)
+      if (!this.found[at]) last.push(this.expected[at]!.pattern);
+    return last.reverse();
+  }
+
+  private setFound(at: number, found: boolean): void {
+    if (this.found[at] !== found) this.missingCount += found ? -1 : 1;
+    this.found[at] = found;
+  }
+
+  private seenAny(ctx: BuildContext, e: ExpectedPattern): boolean {
+    for (const k of e.keys) if (ctx.peek('akey', k)) return true;
+    return false;
+  }
+
   private add(view: EventView): void {
     const body = view.body;
     this.seen.push(view);
     this.bodies.push(body);
     this.eventIds.push(view.event.eventId);
+    this.eventIdsFresh = false;
     const seq = view.event.seq;
     if (seq !== null && (this.minSeq === null || seq < this.minSeq)) this.minSeq = seq;
     if (view.corrections.length) this.corrected = true;
@@ -83,6 +171,7 @@ export class JobMembers {
           this.expectedSeen.add(e.pattern);
           this.expected.push(e);
           for (const k of e.keys) this.publishes.push(['expect', k]);
+          this.publishesFresh = false;
         }
         break;
       case 'compute_job_status_changed': {
@@ -121,6 +210,15 @@ export class JobMembers {
     this.expected = [];
     this.publishes = [];
     this.expectedSeen = new Set();
+    this.watches = new KeptKeys();
+    this.found = [];
+    this.missingCount = 0;
+    this.patternOfKey = new Map();
+    // Copies made from here on did not grow from those handed out before.
+    this.eventIdsGiven = null;
+    this.eventIdsFresh = false;
+    this.publishesGiven = null;
+    this.publishesFresh = false;
   }
 }
 

@@ -183,6 +183,44 @@ describe('sciagent lineage', () => {
     expect(lineage.nodes.has('expected:C:out/0.png')).toBe(true);
     expect(lineage.nodes.has('expected:C:out/0.json')).toBe(false);
   });
+  it("a cluster job's expected artifacts, produced before, after and again, one line at a time, as a whole read sees them", () => {
+    written.seq = 0;
+    const lines: string[] = [];
+    // Produced before its launch expects it (found at once), and a path two launches expect.
+    lines.push(ev('artifact_produced', { job_id: 'C', path: '/ws/out/3.json', mount_path: '/ws' }));
+    for (let i = 0; i < 80; i++) {
+      lines.push(
+        ev('compute_job_launched', {
+          job_id: 'C',
+          mount_path: '/ws',
+          expected_artifacts: [`out/${i}.json`, i % 10 === 0 ? 'shared.log' : `out/${i}.png`],
+        }),
+      );
+      if (i % 7 === 3) lines.push(ev('artifact_produced', { job_id: 'C', path: `/ws/out/${i - 2}.json` }));
+      if (i === 60) lines.push(ev('artifact_produced', { job_id: 'C', path: '/ws/shared.log' }));
+      // Two patterns with one key (relative under the mount, and absolute), produced later.
+      if (i === 66)
+        lines.push(ev('compute_job_launched', { job_id: 'C', expected_artifacts: ['/ws/out/6.json'] }));
+      if (i === 75) lines.push(ev('artifact_produced', { job_id: 'C', path: '/ws/out/6.json' }));
+      // A correction moves a produced artifact to another path: its pattern is missing again.
+      if (i === 70)
+        lines.push(ev('correction', { corrects_event_id: 'e1', replacement: { path: '/ws/elsewhere' } }));
+    }
+    const log = new SessionLog();
+    const lineage = new SciagentLineageBuilder(log, 's');
+    for (const [k, line] of lines.entries()) {
+      lineage.apply(log.push(enc.encode(`${line}\n`)));
+      if (k % 17 === 0 || k === lines.length - 1)
+        expect(snapshot(lineage)).toEqual(snapshot(build(lines.slice(0, k + 1)).lineage));
+    }
+    const job = lineage.nodes.get('job:C')!;
+    expect(job.eventIds.length).toBeGreaterThan(64); // a job whose members are kept between rebuilds
+    expect(lineage.nodes.has('expected:C:out/3.json')).toBe(true); // corrected away
+    expect(lineage.nodes.has('expected:C:shared.log')).toBe(false);
+    expect(lineage.nodes.has('expected:C:out/6.json')).toBe(false);
+    expect(lineage.nodes.has('expected:C:/ws/out/5.json')).toBe(false);
+  });
+
   it('marks a data verdict stale when a later correction changed the artifact it verified', () => {
     written.seq = 0;
     const { lineage } = build([
