@@ -53,7 +53,8 @@ const config = full
         { baseEvents: 100_000, appends: 1000, jobs: 'one-cluster' },
         // Two processes writing one session, each with its own seq counter.
         { baseEvents: 100_000, appends: 1000, writers: 2 },
-        // The same at 400k events: what a page's live append costs must not grow with the session.
+        // The same two at 400k events: what a live append costs must not grow with the session.
+        { baseEvents: 400_000, appends: 1000, jobs: 'one-cluster' },
         { baseEvents: 400_000, appends: 1000, writers: 2 },
       ],
       graphEvents: 40_000,

@@ -1,24 +1,24 @@
 /**
- * Copies of a list that only grows at its end, handed out one after another: each new copy
- * remembers the one it grew from, so a reader holding an older copy learns that the new one starts
- * with it without comparing them item by item. A cluster job's node carries tens of thousands of
- * event ids and keys, copied again on each of its rebuilds; comparing each copy with the last one
- * cost a live append as much as the rest of the rebuild (issue 8).
+ * Copies of a list that only grows at its end, handed out one after another: each copy is noted
+ * with the list it was taken from (a token that stands for it until the list starts over), so a
+ * reader holding an older copy learns that a newer one starts with it without comparing them item
+ * by item. A cluster job's node carries tens of thousands of event ids and keys, copied again on
+ * each of its rebuilds; comparing each copy with the last one cost a live append as much as the
+ * rest of the rebuild (issue 8). Copies hold no other copy: only the token.
  */
-const grownFrom = new WeakMap<readonly unknown[], readonly unknown[]>();
+const sourceOf = new WeakMap<readonly unknown[], object>();
 
-/** How many copies back a reader may be before it compares item by item after all. */
-const MAX_STEPS = 16;
-
-/** Notes that `next` is `previous` with items added at its end (never removed or changed). */
-export function noteGrowth(next: readonly unknown[], previous: readonly unknown[]): void {
-  grownFrom.set(next, previous);
+/**
+ * Notes that `copy` is the first `copy.length` items of the list `source` stands for. The owner
+ * of the list gives it a new token whenever it removes or changes an item.
+ */
+export function noteCopy(copy: readonly unknown[], source: object): void {
+  sourceOf.set(copy, source);
 }
 
-/** Whether `next` is known to start with every item of `older` (it is, or grew from, it). */
+/** Whether `next` is known to start with every item of `older` (the same copy, or a later one). */
 export function grewFrom(next: readonly unknown[], older: readonly unknown[]): boolean {
-  let copy: readonly unknown[] | undefined = next;
-  for (let steps = 0; copy && steps <= MAX_STEPS; steps++, copy = grownFrom.get(copy))
-    if (copy === older) return true;
-  return false;
+  if (next === older) return true;
+  const source = sourceOf.get(next);
+  return source !== undefined && sourceOf.get(older) === source && older.length <= next.length;
 }

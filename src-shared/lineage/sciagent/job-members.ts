@@ -13,7 +13,7 @@
  */
 import { bodiesSetCount, type EventView } from '../../formats/sciagent/session-log';
 import { type JsonObject, num, str } from '../../formats/sciagent/types';
-import { noteGrowth } from '../../collections/grown-copies';
+import { noteCopy } from '../../collections/grown-copies';
 import { KeptKeys, type BuildContext, type Key } from '../reactive-graph';
 
 export interface ExpectedPattern {
@@ -48,11 +48,14 @@ export class JobMembers {
   private bodiesSetAt = -1;
   /** The keys of the expected patterns checked so far, kept watched (see `missing`). */
   private watches = new KeptKeys();
-  /** Whether each expected pattern checked so far was found (any of its keys published). */
-  private found: boolean[] = [];
-  /** Key → the expected pattern with it (-1: more than one has it). */
-  private patternOfKey = new Map<string, number>();
+  /** Whether each expected pattern checked so far was found (1: a key of it is published). */
+  private found = new Uint8Array(64);
+  /** Expected patterns checked so far (their keys kept watched). */
+  private checked = 0;
   /** The event ids and keys as last handed out (see `eventIdsCopy`), and if they are still so. */
+  // Tokens that stand for the two lists until they start over (grown-copies.ts).
+  private idsSource = {};
+  private keysSource = {};
   private eventIdsGiven: string[] | null = null;
   private eventIdsFresh = false;
   private publishesGiven: Key[] | null = null;
@@ -86,7 +89,7 @@ export class JobMembers {
   eventIdsCopy(): string[] {
     if (!this.eventIdsFresh) {
       const copy = this.eventIds.slice();
-      if (this.eventIdsGiven) noteGrowth(copy, this.eventIdsGiven);
+      noteCopy(copy, this.idsSource);
       this.eventIdsGiven = copy;
       this.eventIdsFresh = true;
     }
@@ -97,7 +100,7 @@ export class JobMembers {
   publishesCopy(): Key[] {
     if (!this.publishesFresh) {
       const copy = this.publishes.slice();
-      if (this.publishesGiven) noteGrowth(copy, this.publishesGiven);
+      noteCopy(copy, this.keysSource);
       this.publishesGiven = copy;
       this.publishesFresh = true;
     }
@@ -114,24 +117,31 @@ export class JobMembers {
    * cost more as the job grew (the graph keeps them watched: `ctx.watchKept`).
    */
   checkExpected(ctx: BuildContext): void {
-    const { expected, found, watches } = this;
+    const { expected, watches } = this;
     const changed = watches.takeChanged();
-    for (let i = 0; i < changed.length; i += 2) {
-      if (changed[i] !== 'akey') continue;
-      const at = this.patternOfKey.get(changed[i + 1]!);
-      if (at === undefined) continue;
-      if (at >= 0) this.setFound(at, this.seenAny(ctx, expected[at]!));
-      else for (let j = 0; j < found.length; j++) this.setFound(j, this.seenAny(ctx, expected[j]!));
+    if (changed.length > 2 * FEW_CHANGED_KEYS) {
+      // Many at once (a first read rebuilds a big job seldom): all of them again.
+      for (let at = 0; at < this.checked; at++) this.setFound(at, this.seenAny(ctx, expected[at]!));
+    } else if (changed.length) {
+      // A few (an artifact appended): the patterns with those keys. A scan of the patterns, not a
+      // map of their keys: that was ~20 bytes an event of a one-cluster session's memory.
+      for (let at = 0; at < this.checked; at++)
+        for (const k of expected[at]!.keys)
+          if (isChangedKey(changed, k)) {
+            this.setFound(at, this.seenAny(ctx, expected[at]!));
+            break;
+          }
     }
-    for (let at = found.length; at < expected.length; at++) {
-      const e = expected[at]!;
-      for (const k of e.keys) {
-        watches.add('akey', k);
-        const other = this.patternOfKey.get(k);
-        this.patternOfKey.set(k, other === undefined || other === at ? at : -1);
-      }
-      found.push(true);
-      this.setFound(at, this.seenAny(ctx, e));
+    if (this.found.length < expected.length) {
+      const grown = new Uint8Array(Math.max(expected.length, this.found.length * 2));
+      grown.set(this.found);
+      this.found = grown;
+    }
+    for (; this.checked < expected.length; this.checked++) {
+      const e = expected[this.checked]!;
+      for (const k of e.keys) watches.add('akey', k);
+      this.found[this.checked] = 1;
+      this.setFound(this.checked, this.seenAny(ctx, e));
     }
     ctx.watchKept(watches);
   }
@@ -139,14 +149,15 @@ export class JobMembers {
   /** The last `n` of the patterns never seen (see checkExpected), in order. */
   missingLast(n: number): string[] {
     const last: string[] = [];
-    for (let at = this.found.length - 1; at >= 0 && last.length < n; at--)
+    for (let at = this.checked - 1; at >= 0 && last.length < n; at--)
       if (!this.found[at]) last.push(this.expected[at]!.pattern);
     return last.reverse();
   }
 
   private setFound(at: number, found: boolean): void {
-    if (this.found[at] !== found) this.missingCount += found ? -1 : 1;
-    this.found[at] = found;
+    const now = found ? 1 : 0;
+    if (this.found[at] !== now) this.missingCount += found ? -1 : 1;
+    this.found[at] = now;
   }
 
   private seenAny(ctx: BuildContext, e: ExpectedPattern): boolean {
@@ -211,10 +222,12 @@ export class JobMembers {
     this.publishes = [];
     this.expectedSeen = new Set();
     this.watches = new KeptKeys();
-    this.found = [];
+    this.found = new Uint8Array(64);
+    this.checked = 0;
     this.missingCount = 0;
-    this.patternOfKey = new Map();
     // Copies made from here on did not grow from those handed out before.
+    this.idsSource = {};
+    this.keysSource = {};
     this.eventIdsGiven = null;
     this.eventIdsFresh = false;
     this.publishesGiven = null;
@@ -223,6 +236,16 @@ export class JobMembers {
 }
 
 const NO_PATTERNS: readonly ExpectedPattern[] = Object.freeze([]);
+
+/** Changed keys up to which a rebuild looks for the patterns that have them (see checkExpected). */
+const FEW_CHANGED_KEYS = 8;
+
+/** Whether `changed` (space, name, …) has the artifact key `name`. */
+function isChangedKey(changed: readonly string[], name: string): boolean {
+  for (let i = 0; i < changed.length; i += 2)
+    if (changed[i + 1] === name && changed[i] === 'akey') return true;
+  return false;
+}
 
 function patternsOfLaunch(body: JsonObject): readonly ExpectedPattern[] {
   const list = body['expected_artifacts'];
