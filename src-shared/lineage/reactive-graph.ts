@@ -55,6 +55,8 @@ export class KeptKeys {
   readonly keys: string[] = [];
   /** Keys whose publishers changed since the builder last took them (space, name, …). */
   changed: string[] = [];
+  /** The graph's: how many of `keys` it has recorded as watched (a list serves one node). */
+  recorded = 0;
 
   add(space: string, name: string): void {
     this.keys.push(space, name);
@@ -119,9 +121,8 @@ class NodeLinks<M> {
   more: M[] | undefined = undefined;
   publishes: readonly Key[] = NONE;
   watchedKeys: string[] | undefined = undefined;
-  /** Keys kept watched from build to build (KeptKeys), and how many of them are recorded. */
+  /** Keys kept watched from build to build (KeptKeys). */
   kept: KeptKeys | undefined = undefined;
-  keptRecorded = 0;
   watchedNodes: string[] | undefined = undefined;
   existenceWatchers: IdSet = undefined;
   signature: string | undefined = undefined;
@@ -205,19 +206,12 @@ class NodeState<M> implements NodeEntry<M> {
     if (this.links !== undefined || value !== undefined) this.linked().watchedKeys = value;
   }
 
-  /** Its builder's kept keys (KeptKeys), and how many of them are recorded as watched. */
+  /** Its builder's kept keys (KeptKeys). */
   get kept(): KeptKeys | undefined {
     return this.links?.kept;
   }
-  get keptRecorded(): number {
-    return this.links?.keptRecorded ?? 0;
-  }
-  setKept(list: KeptKeys | undefined, recorded: number): void {
-    if (this.links !== undefined || list !== undefined) {
-      const links = this.linked();
-      links.kept = list;
-      links.keptRecorded = recorded;
-    }
+  set kept(list: KeptKeys | undefined) {
+    if (this.links !== undefined || list !== undefined) this.linked().kept = list;
   }
 
   get watchedNodes(): string[] | undefined {
@@ -727,17 +721,17 @@ export class ReactiveGraph<M> {
     const list = this.keptKeys;
     this.keptKeys = undefined;
     const oldList = state.kept;
-    let recorded = list && list === oldList ? state.keptRecorded : 0;
     if (oldList && oldList !== list) {
       const old = oldList.keys;
-      for (let i = 0; i < state.keptRecorded; i += 2) this.watchers.remove(old[i]!, old[i + 1]!, id);
+      for (let i = 0; i < oldList.recorded; i += 2) this.watchers.remove(old[i]!, old[i + 1]!, id);
+      oldList.recorded = 0;
     }
     if (list) {
       const kept = list.keys;
-      for (; recorded < kept.length; recorded += 2)
-        this.watchers.add(kept[recorded]!, kept[recorded + 1]!, id);
+      for (let i = list.recorded; i < kept.length; i += 2) this.watchers.add(kept[i]!, kept[i + 1]!, id);
+      list.recorded = kept.length;
     }
-    if (list || oldList) state.setKept(list, recorded);
+    if (list !== oldList) state.kept = list;
 
     const nodeIds = this.watchedNodes;
     const oldNodes = state.watchedNodes;

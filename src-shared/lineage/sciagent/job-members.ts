@@ -23,6 +23,14 @@ export interface ExpectedPattern {
 }
 
 export class JobMembers {
+  /**
+   * `kept`: these are kept between the job's rebuilds (a big job: lineage-builder's
+   * KEPT_JOB_MEMBERS). A one-off sort-out (most jobs: a few launches) looks its expected keys up
+   * as any build does, and notes no copies: the kept list's bookkeeping was ~10 bytes an event of
+   * the many-jobs log's memory.
+   */
+  constructor(private readonly kept = false) {}
+
   private seen: EventView[] = [];
   private bodies: JsonObject[] = [];
   /** The members' event ids, in order. */
@@ -46,16 +54,18 @@ export class JobMembers {
   private expectedSeen = new Set<string>();
   /** `bodiesSetCount()` when these were last brought up to date. */
   private bodiesSetAt = -1;
-  /** The keys of the expected patterns checked so far, kept watched (see `missing`). */
-  private watches = new KeptKeys();
-  /** Whether each expected pattern checked so far was found (1: a key of it is published). */
-  private found = new Uint8Array(64);
-  /** Expected patterns checked so far (their keys kept watched). */
+  /** Kept: the keys of the expected patterns checked so far, kept watched (see checkExpected). */
+  private watches: KeptKeys | null = null;
+  /** Kept: whether each pattern checked so far was found (1: a key of it is published). */
+  private found: Uint8Array | null = null;
+  /** Kept: patterns checked so far. */
   private checked = 0;
+  /** One-off: the patterns never seen. */
+  private missingList: string[] = [];
   /** The event ids and keys as last handed out (see `eventIdsCopy`), and if they are still so. */
-  // Tokens that stand for the two lists until they start over (grown-copies.ts).
-  private idsSource = {};
-  private keysSource = {};
+  // Kept: tokens that stand for the two lists until they start over (grown-copies.ts).
+  private idsSource: object | null = null;
+  private keysSource: object | null = null;
   private eventIdsGiven: string[] | null = null;
   private eventIdsFresh = false;
   private publishesGiven: Key[] | null = null;
@@ -89,7 +99,7 @@ export class JobMembers {
   eventIdsCopy(): string[] {
     if (!this.eventIdsFresh) {
       const copy = this.eventIds.slice();
-      noteCopy(copy, this.idsSource);
+      if (this.kept) noteCopy(copy, (this.idsSource ??= {}));
       this.eventIdsGiven = copy;
       this.eventIdsFresh = true;
     }
@@ -100,7 +110,7 @@ export class JobMembers {
   publishesCopy(): Key[] {
     if (!this.publishesFresh) {
       const copy = this.publishes.slice();
-      noteCopy(copy, this.keysSource);
+      if (this.kept) noteCopy(copy, (this.keysSource ??= {}));
       this.publishesGiven = copy;
       this.publishesFresh = true;
     }
@@ -117,7 +127,19 @@ export class JobMembers {
    * cost more as the job grew (the graph keeps them watched: `ctx.watchKept`).
    */
   checkExpected(ctx: BuildContext): void {
-    const { expected, watches } = this;
+    const { expected } = this;
+    if (!this.kept) {
+      const missing: string[] = [];
+      for (const e of expected) {
+        let seen = false;
+        for (const k of e.keys) if ((seen = ctx.published('akey', k))) break;
+        if (!seen) missing.push(e.pattern);
+      }
+      this.missingList = missing;
+      this.missingCount = missing.length;
+      return;
+    }
+    const watches = (this.watches ??= new KeptKeys());
     const changed = watches.takeChanged();
     if (changed.length > 2 * FEW_CHANGED_KEYS) {
       // Many at once (a first read rebuilds a big job seldom): all of them again.
@@ -132,15 +154,16 @@ export class JobMembers {
             break;
           }
     }
-    if (this.found.length < expected.length) {
-      const grown = new Uint8Array(Math.max(expected.length, this.found.length * 2));
-      grown.set(this.found);
-      this.found = grown;
+    let found = this.found;
+    if (!found || found.length < expected.length) {
+      const grown = new Uint8Array(Math.max(64, expected.length, (found?.length ?? 0) * 2));
+      if (found) grown.set(found);
+      this.found = found = grown;
     }
     for (; this.checked < expected.length; this.checked++) {
       const e = expected[this.checked]!;
       for (const k of e.keys) watches.add('akey', k);
-      this.found[this.checked] = 1;
+      found[this.checked] = 1;
       this.setFound(this.checked, this.seenAny(ctx, e));
     }
     ctx.watchKept(watches);
@@ -148,16 +171,17 @@ export class JobMembers {
 
   /** The last `n` of the patterns never seen (see checkExpected), in order. */
   missingLast(n: number): string[] {
+    if (!this.kept) return n >= this.missingList.length ? this.missingList : this.missingList.slice(-n);
     const last: string[] = [];
     for (let at = this.checked - 1; at >= 0 && last.length < n; at--)
-      if (!this.found[at]) last.push(this.expected[at]!.pattern);
+      if (!this.found![at]) last.push(this.expected[at]!.pattern);
     return last.reverse();
   }
 
   private setFound(at: number, found: boolean): void {
     const now = found ? 1 : 0;
-    if (this.found[at] !== now) this.missingCount += found ? -1 : 1;
-    this.found[at] = now;
+    if (this.found![at] !== now) this.missingCount += found ? -1 : 1;
+    this.found![at] = now;
   }
 
   private seenAny(ctx: BuildContext, e: ExpectedPattern): boolean {
@@ -221,13 +245,14 @@ export class JobMembers {
     this.expected = [];
     this.publishes = [];
     this.expectedSeen = new Set();
-    this.watches = new KeptKeys();
-    this.found = new Uint8Array(64);
+    this.watches = null; // the graph drops the old list's keys when it is given the new one
+    this.found = null;
     this.checked = 0;
     this.missingCount = 0;
+    this.missingList = [];
     // Copies made from here on did not grow from those handed out before.
-    this.idsSource = {};
-    this.keysSource = {};
+    this.idsSource = null;
+    this.keysSource = null;
     this.eventIdsGiven = null;
     this.eventIdsFresh = false;
     this.publishesGiven = null;

@@ -62,7 +62,7 @@ export class SciagentLineageBuilder {
         // were ~2.5 KB a job, 12 MB of a 1.2M-event session of 5,000 jobs.
         if (count < KEPT_JOB_MEMBERS) return new JobMembers();
         let members = this.jobs.get(jobId);
-        if (!members) this.jobs.set(jobId, (members = new JobMembers()));
+        if (!members) this.jobs.set(jobId, (members = new JobMembers(true)));
         return members;
       },
     };
