@@ -62,10 +62,10 @@ export class JobMembers {
   private checked = 0;
   /** One-off: the patterns never seen. */
   private missingList: string[] = [];
-  /** The event ids and keys as last handed out (see `eventIdsCopy`), and if they are still so. */
-  // Kept: tokens that stand for the two lists until they start over (grown-copies.ts).
+  /** Kept: tokens that stand for the two lists until they start over (grown-copies.ts). */
   private idsSource: object | null = null;
   private keysSource: object | null = null;
+  /** The event ids and keys as last handed out (see `eventIdsCopy`), and if they are still so. */
   private eventIdsGiven: string[] | null = null;
   private eventIdsFresh = false;
   private publishesGiven: Key[] | null = null;

@@ -33,10 +33,7 @@ interface Entry {
  * over its kept changes (a node drawn from a version or two after the last it drew), or null
  * when that version is not among them.
  */
-export function changesSince(
-  group: ToolGroup,
-  members: readonly string[],
-): { added: readonly string[]; removed: readonly string[] } | null {
+export function changesSince(group: ToolGroup, members: readonly string[]): Change | null {
   const steps: GroupChange[] = [];
   for (let c = group.previous; c; c = c.previous) {
     steps.push(c);
