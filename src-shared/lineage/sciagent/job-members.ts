@@ -146,7 +146,7 @@ export class JobMembers {
       for (let at = 0; at < this.checked; at++) this.setFound(at, this.seenAny(ctx, expected[at]!));
     } else if (changed.length) {
       // A few (an artifact appended): the patterns with those keys. A scan of the patterns, not a
-      // map of their keys: that was ~20 bytes an event of a one-cluster session's memory.
+      // map of their keys kept for good (memory for every big job, for a lookup now and then).
       for (let at = 0; at < this.checked; at++)
         for (const k of expected[at]!.keys)
           if (isChangedKey(changed, k)) {
