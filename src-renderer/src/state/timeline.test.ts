@@ -34,6 +34,36 @@ describe('Timeline.merge', () => {
     expect(ids(start)).toEqual(['e1', 'e2']); // the older version reads as before
   });
 
+  it('changes a row sent again that keeps its place in a copy of what changed, as a rebuild would', () => {
+    const rows = Array.from({ length: 50 }, (_, i) => row(i + 1));
+    const start = Timeline.fromColumns(encodeTimeline(rows));
+    // A correction moved event 20 to another node and gave event 30 another actor; one new event.
+    const encoder = new TimelineEncoder();
+    encoder.push(row(51));
+    encoder.markFresh();
+    encoder.push(row(20, 'moved'));
+    encoder.push({ ...row(30), actor: 'subagent:x' });
+    const next = start.merge(encoder.finish());
+    const rebuilt = Timeline.fromColumns(
+      encodeTimeline([
+        ...rows.slice(0, 19),
+        row(20, 'moved'),
+        ...rows.slice(20, 29),
+        { ...row(30), actor: 'subagent:x' },
+        ...rows.slice(30),
+        row(51),
+      ]),
+    );
+    const entries = (t: Timeline) => Array.from({ length: t.length }, (_, i) => t.entry(i));
+    expect(entries(next)).toEqual(entries(rebuilt));
+    expect(next.indexOf('e30')).toBe(29);
+    // The older version reads as it did, after the change and after more appends to the new one.
+    const later = next.merge(encodeTimeline([row(52)]));
+    expect(later.length).toBe(52);
+    expect(entries(start)).toEqual(rows);
+    expect(later.extends(next)).toBe(true); // appended to the new columns as any live append
+  });
+
   it('leaves out a row sent again as it is held (a correction of a field rows do not show)', () => {
     const start = Timeline.fromColumns(encodeTimeline([row(1), row(2)]));
     const encoder = new TimelineEncoder();
