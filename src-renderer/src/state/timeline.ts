@@ -291,17 +291,7 @@ export class Timeline {
    * or -1: the event is not held, or its row sorts elsewhere now.
    */
   private atSeqLine(r: TimelineRow): number {
-    const { seq, lineNo, eventId } = this.cols;
-    let i = partitionPoint(this.length, (j) => {
-      const m = this.rowAt(j);
-      return compareSeqLine(seq[m]!, lineNo[m]!, r.seq, r.lineNo) < 0;
-    });
-    for (; i < this.length; i++) {
-      const m = this.rowAt(i);
-      if (compareSeqLine(seq[m]!, lineNo[m]!, r.seq, r.lineNo) !== 0) break;
-      if (eventId[m] === r.eventId) return i;
-    }
-    return -1;
+    return this.atKey(r.seq, r.lineNo, (m) => this.cols.eventId[m] === r.eventId);
   }
 
   /**
@@ -429,18 +419,24 @@ export class Timeline {
    * append, and the array's memory).
    */
   private displayOf(r: number): number {
+    return this.atKey(this.cols.seq[r]!, this.cols.lineNo[r]!, (m) => m === r);
+  }
+
+  /**
+   * The display position of the first row that sorts at `atSeq` and `atLine` and that `is`
+   * accepts (given its arrival position), or -1. Rows of one seq and line (never two in one file)
+   * are looked through, not assumed away.
+   */
+  private atKey(atSeq: number | null, atLine: number, is: (m: number) => boolean): number {
     const { seq, lineNo } = this.cols;
-    const s = seq[r]!;
-    const line = lineNo[r]!;
     let i = partitionPoint(this.length, (j) => {
       const m = this.rowAt(j);
-      return compareSeqLine(seq[m]!, lineNo[m]!, s, line) < 0;
+      return compareSeqLine(seq[m]!, lineNo[m]!, atSeq, atLine) < 0;
     });
-    // Rows of one seq and line (never two in one file) are looked through, not assumed away.
     for (; i < this.length; i++) {
       const m = this.rowAt(i);
-      if (m === r) return i;
-      if (compareSeqLine(seq[m]!, lineNo[m]!, s, line) !== 0) break;
+      if (compareSeqLine(seq[m]!, lineNo[m]!, atSeq, atLine) !== 0) break;
+      if (is(m)) return i;
     }
     return -1;
   }
