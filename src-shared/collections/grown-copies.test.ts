@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { grewFrom, noteCopy } from './grown-copies';
+import { GrownCopies, grewFrom, noteCopy } from './grown-copies';
 
 describe('grewFrom', () => {
   it('knows a copy of a growing list starts with the copies taken before it, and nothing else', () => {
@@ -23,5 +23,28 @@ describe('grewFrom', () => {
     const after = list.slice();
     noteCopy(after, source);
     expect(grewFrom(after, copies[0]!)).toBe(false);
+  });
+});
+
+describe('GrownCopies', () => {
+  it('hands out one copy while the list has not grown, a noted new one once it has', () => {
+    const list = ['a'];
+    const copies = new GrownCopies<string>(true);
+    const first = copies.of(list);
+    expect(copies.of(list)).toBe(first);
+    list.push('b');
+    const second = copies.of(list);
+    expect(second).toEqual(['a', 'b']);
+    expect(first).toEqual(['a']); // a copy handed out never changes
+    expect(grewFrom(second, first)).toBe(true);
+    copies.restart(); // the list started over
+    const third = copies.of(['x', 'y']);
+    expect(grewFrom(third, first)).toBe(false);
+    expect(grewFrom(third, second)).toBe(false);
+    // Not noted: nothing is known to grow from anything.
+    const plain = new GrownCopies<string>(false);
+    const a = plain.of(list);
+    list.push('c');
+    expect(grewFrom(plain.of(list), a)).toBe(false);
   });
 });

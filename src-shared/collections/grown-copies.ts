@@ -22,3 +22,28 @@ export function grewFrom(next: readonly unknown[], older: readonly unknown[]): b
   const source = sourceOf.get(next);
   return source !== undefined && sourceOf.get(older) === source && older.length <= next.length;
 }
+
+/**
+ * Hands out copies of one list that only grows: the same copy while the list has not grown, a new
+ * one once it has — noted with the list's token when `noted` (see noteCopy).
+ */
+export class GrownCopies<T> {
+  private last: T[] | null = null;
+  private source: object | null = null;
+
+  constructor(private readonly noted: boolean) {}
+
+  /** A copy of `list` (the list these copies are of, grown or not since the last call). */
+  of(list: readonly T[]): T[] {
+    if (this.last !== null && this.last.length === list.length) return this.last;
+    const copy = list.slice();
+    if (this.noted) noteCopy(copy, (this.source ??= {}));
+    return (this.last = copy);
+  }
+
+  /** The list started over (an item removed or changed): later copies did not grow from earlier. */
+  restart(): void {
+    this.last = null;
+    this.source = null;
+  }
+}

@@ -13,7 +13,7 @@
  */
 import { bodiesSetCount, type EventView } from '../../formats/sciagent/session-log';
 import { type JsonObject, num, str } from '../../formats/sciagent/types';
-import { noteCopy } from '../../collections/grown-copies';
+import { GrownCopies } from '../../collections/grown-copies';
 import { KeptKeys, type BuildContext, type Key } from '../reactive-graph';
 
 export interface ExpectedPattern {
@@ -29,7 +29,10 @@ export class JobMembers {
    * as any build does, and notes no copies: the kept list's bookkeeping was ~10 bytes an event of
    * the many-jobs log's memory.
    */
-  constructor(private readonly kept = false) {}
+  constructor(private readonly kept = false) {
+    this.idsCopies = new GrownCopies<string>(kept);
+    this.keysCopies = new GrownCopies<Key>(kept);
+  }
 
   private seen: EventView[] = [];
   private bodies: JsonObject[] = [];
@@ -62,14 +65,9 @@ export class JobMembers {
   private checked = 0;
   /** One-off: the patterns never seen. */
   private missingList: string[] = [];
-  /** Kept: tokens that stand for the two lists until they start over (grown-copies.ts). */
-  private idsSource: object | null = null;
-  private keysSource: object | null = null;
-  /** The event ids and keys as last handed out (see `eventIdsCopy`), and if they are still so. */
-  private eventIdsGiven: string[] | null = null;
-  private eventIdsFresh = false;
-  private publishesGiven: Key[] | null = null;
-  private publishesFresh = false;
+  /** The copies of the event ids and keys handed out (noted as grown from each other when kept). */
+  private readonly idsCopies: GrownCopies<string>;
+  private readonly keysCopies: GrownCopies<Key>;
 
   /** Brings these up to `views` (the job's members in reading order) and returns them. */
   update(views: readonly EventView[]): this {
@@ -97,24 +95,12 @@ export class JobMembers {
    * member was added (the graph then compares the job's node with its last one at a glance).
    */
   eventIdsCopy(): string[] {
-    if (!this.eventIdsFresh) {
-      const copy = this.eventIds.slice();
-      if (this.kept) noteCopy(copy, (this.idsSource ??= {}));
-      this.eventIdsGiven = copy;
-      this.eventIdsFresh = true;
-    }
-    return this.eventIdsGiven!;
+    return this.idsCopies.of(this.eventIds);
   }
 
   /** What the job publishes, a copy a build may hand out (as `eventIdsCopy`). */
   publishesCopy(): Key[] {
-    if (!this.publishesFresh) {
-      const copy = this.publishes.slice();
-      if (this.kept) noteCopy(copy, (this.keysSource ??= {}));
-      this.publishesGiven = copy;
-      this.publishesFresh = true;
-    }
-    return this.publishesGiven!;
+    return this.keysCopies.of(this.publishes);
   }
 
   /** Expected patterns never seen (no key of theirs published), as of the last `checkExpected`. */
@@ -194,7 +180,6 @@ export class JobMembers {
     this.seen.push(view);
     this.bodies.push(body);
     this.eventIds.push(view.event.eventId);
-    this.eventIdsFresh = false;
     const seq = view.event.seq;
     if (seq !== null && (this.minSeq === null || seq < this.minSeq)) this.minSeq = seq;
     if (view.corrections.length) this.corrected = true;
@@ -206,7 +191,6 @@ export class JobMembers {
           this.expectedSeen.add(e.pattern);
           this.expected.push(e);
           for (const k of e.keys) this.publishes.push(['expect', k]);
-          this.publishesFresh = false;
         }
         break;
       case 'compute_job_status_changed': {
@@ -251,12 +235,8 @@ export class JobMembers {
     this.missingCount = 0;
     this.missingList = [];
     // Copies made from here on did not grow from those handed out before.
-    this.idsSource = null;
-    this.keysSource = null;
-    this.eventIdsGiven = null;
-    this.eventIdsFresh = false;
-    this.publishesGiven = null;
-    this.publishesFresh = false;
+    this.idsCopies.restart();
+    this.keysCopies.restart();
   }
 }
 
