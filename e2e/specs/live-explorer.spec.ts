@@ -115,6 +115,34 @@ test('follows appends — one line split across two writes — and marks the new
   await app.screenshot({ path: shot('live-append') });
 });
 
+test('calls joining a collapsed tool group are counted on its node and its edge as they come', async ({
+  app,
+  served,
+}) => {
+  await app.locator(`[data-testid="session-row"][data-session-id="${SESSION}"]`).click();
+  const group = app.locator('[data-testid="graph-node"][data-node-id="group:session:e2e-sess|compute_run"]');
+  await expect(group).toHaveAttribute('title', '1 compute_run call(s)');
+  const log = served.logOf(SESSION);
+  const call = (seq: number) =>
+    event({
+      event_id: `join-${seq}`,
+      event_kind: 'tool_call',
+      seq,
+      tool_call_id: `join${seq}`,
+      tool_name: 'compute_run',
+    });
+  // Such an append gives React Flow no new node or edge (rf-node-cache.test.ts): the node and the
+  // edge label read their counts from the graph shown (shown-graph.ts).
+  await appendFile(log, call(11));
+  await expect(group).toHaveAttribute('title', '2 compute_run call(s)');
+  await expect(group.locator('.badge')).toHaveText('×2');
+  await expect(app.locator('.edge-label', { hasText: /×2$/ })).toHaveCount(1);
+  await appendFile(log, call(12) + call(13));
+  await expect(group).toHaveAttribute('title', '4 compute_run call(s)');
+  await expect(app.locator('.edge-label', { hasText: /×4$/ })).toHaveCount(1);
+  await app.screenshot({ path: shot('live-group-count') });
+});
+
 test('live appends are drawn in a task, not in a frame callback (so the next frame shows them)', async ({
   app,
   served,

@@ -14,7 +14,7 @@ import {
   type Viewport,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   selectDirection,
   selectExpandedGroups,
@@ -24,6 +24,7 @@ import {
   selectViewStatus,
   selectViewSummary,
 } from '../../state/selectors';
+import { graphDrawn } from '../../state/graph-pace';
 import { useAppStore } from '../../state/store';
 import { useResolvedTheme } from '../app/use-theme';
 import { EmptyState, ProgressBar } from '../../shared/ui';
@@ -38,6 +39,7 @@ import { NODE_TYPES } from './node-types';
 import { EDGE_TYPES } from './ReasonEdge';
 import { RfEdgeCache } from './rf-edge-cache';
 import { RfNodeCache } from './rf-node-cache';
+import { showGraph } from './shown-graph';
 import type { GraphEdge, GraphNode } from './rf-types';
 import { useGraphLayout } from './use-graph-layout';
 import { visibleGraphOf } from './visible-graph';
@@ -149,6 +151,17 @@ function GraphCanvas() {
   );
 
   useKeepSelectionInView(representativeOfSelected, rfNodes);
+
+  // Group nodes and edges draw their live figures from the graph shown, in this same frame
+  // (shown-graph.ts); whether React Flow took new lists for it sets the pace of the next shape.
+  const drawnLists = useRef<{ nodes: GraphNode[]; edges: GraphEdge[] } | null>(null);
+  useLayoutEffect(() => {
+    showGraph(visible);
+    const before = drawnLists.current;
+    graphDrawn(before === null || before.nodes !== rfNodes || before.edges !== rfEdges);
+    drawnLists.current = { nodes: rfNodes, edges: rfEdges };
+  }, [visible, rfNodes, rfEdges]);
+  useLayoutEffect(() => () => showGraph(null), []);
 
   const onNodesChange = useCallback(
     (changes: NodeChange<GraphNode>[]) => {

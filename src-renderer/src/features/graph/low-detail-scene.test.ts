@@ -21,7 +21,7 @@ const edge = (source: string, target: string, reasons: string[] = ['path'], acti
   source,
   target,
   type: 'reason',
-  data: { reasons, active },
+  data: { reasons, active, count: 1 },
 });
 
 /** The first and last points of an SVG path "M x,y C … x,y". */

@@ -1,7 +1,9 @@
 /**
  * Builds React Flow's node objects and reuses the previous object for a node whose position and
  * visible shape did not change: React Flow re-renders a node when its object changes, so a live
- * delta re-renders only what it touched.
+ * delta re-renders only what it touched. When no node changed, the list itself is the previous
+ * one, and React Flow is given nothing new at all: a collapsed group that only gained or lost
+ * members draws the same box, and its node reads its members from shown-graph.ts.
  */
 import type { XY } from '../../state/layout-slice';
 import type { LayoutDirection } from '../../state/ui-slice';
@@ -13,17 +15,14 @@ import type { VisibleGraph, VisibleNode } from './visible-graph';
 function sameShape(a: VisibleNode, b: VisibleNode): boolean {
   if (a.kind !== b.kind) return false;
   if (!a.group || !b.group) return a.group === b.group;
-  return (
-    a.group.members.length === b.group.members.length &&
-    a.group.expanded === b.group.expanded &&
-    a.group.shown === b.group.shown &&
-    a.group.members[0] === b.group.members[0]
-  );
+  // Its box is the same however many members it stands for: those its node reads live.
+  return a.group.expanded === b.group.expanded && a.group.shown === b.group.shown;
 }
 
 export class RfNodeCache {
   private entries = new Map<string, { vn: VisibleNode; pos: XY; node: GraphNode }>();
   private direction: LayoutDirection | null = null;
+  private last: GraphNode[] = [];
 
   build(graph: VisibleGraph, positions: ReadonlyMap<string, XY>, direction: LayoutDirection): GraphNode[] {
     // The handles are on other sides: every node is made anew.
@@ -31,6 +30,7 @@ export class RfNodeCache {
     this.direction = direction;
     const next = new Map<string, { vn: VisibleNode; pos: XY; node: GraphNode }>();
     const out: GraphNode[] = [];
+    let changed = false;
     for (const vn of graph.nodes) {
       const pos = positions.get(vn.id);
       if (!pos) continue;
@@ -53,9 +53,12 @@ export class RfNodeCache {
         };
       }
       next.set(vn.id, { vn: node!.data.visible, pos, node: node! });
+      if (this.last[out.length] !== node) changed = true;
       out.push(node!);
     }
     this.entries = next;
+    if (!changed && out.length === this.last.length) return this.last;
+    this.last = out;
     return out;
   }
 }

@@ -4,4 +4,5 @@ import type { VisibleKind, VisibleNode } from './visible-graph';
 
 export type GraphNodeData = { visible: VisibleNode };
 export type GraphNode = Node<GraphNodeData, VisibleKind>;
-export type GraphEdge = Edge<{ reasons: string[]; active: boolean }, 'reason'>;
+/** `count` is the edge's count when its object was made: ReasonEdge draws the count shown now. */
+export type GraphEdge = Edge<{ reasons: string[]; active: boolean; count: number }, 'reason'>;

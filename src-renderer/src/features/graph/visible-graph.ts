@@ -81,6 +81,8 @@ export interface VisibleGraph {
   representative: ReadonlyMap<string, string>;
   /** Group id → the group (members, expansion), for the detail panel. */
   groups: ReadonlyMap<string, ToolGroup>;
+  /** The merged edge drawn source → target (not a group → member one), as it is now. */
+  edgeAt(source: string, target: string): VisibleEdge | undefined;
 }
 
 /** An expanded group draws at most this many members; the rest stay in the group node. */
@@ -320,8 +322,15 @@ function build(
   }
 
   visible.sort(bySeq);
+  const bySource = state.bySource;
   return {
-    graph: { nodes: visible, edges: [...state.merged, ...memberEdges], representative, groups },
+    graph: {
+      nodes: visible,
+      edges: [...state.merged, ...memberEdges],
+      representative,
+      groups,
+      edgeAt: (source, target) => bySource.get(source)?.get(target),
+    },
     representative,
     groups,
     parentOf,
@@ -597,6 +606,7 @@ function grow(
     edges: [...state.merged, ...state.memberEdges],
     representative: state.representative,
     groups: state.groups,
+    edgeAt: state.graph.edgeAt,
   };
   return state.graph;
 }

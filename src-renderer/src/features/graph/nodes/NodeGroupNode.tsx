@@ -7,6 +7,7 @@ import { groupCounts, KIND_PLURAL } from './group-counts';
 import type { GraphNode } from '../rf-types';
 import { groupTotals } from './group-stats';
 import { GroupToggle } from './GroupToggle';
+import { useShownGroup } from '../shown-graph';
 import { NodeHead, NodeLine, NodeShell } from './NodeShell';
 
 const SHOWN: { key: string; tone: string }[] = [
@@ -26,7 +27,7 @@ const stats = groupTotals((node) => groupCounts(node.kind, [node]));
 
 /** Many siblings of one kind (artifacts, verdicts, jobs…) in one node; the button shows or hides them. */
 export const NodeGroupNode = memo(function NodeGroupNode({ id, data }: NodeProps<GraphNode>) {
-  const group = data.visible.group!;
+  const group = useShownGroup(id, data.visible.group!);
   const counts = useAppStore(useShallow((s) => stats(s, id, group)));
   const n = group.members.length;
   const label = KIND_PLURAL[group.memberKind];

@@ -6,6 +6,7 @@ import { formatCount, formatDuration } from '../../../shared/format';
 import type { GraphNode } from '../rf-types';
 import { groupTotals } from './group-stats';
 import { GroupToggle } from './GroupToggle';
+import { useShownGroup } from '../shown-graph';
 import { NodeHead, NodeLine, NodeShell } from './NodeShell';
 
 const groupStats = groupTotals((node) => {
@@ -20,7 +21,7 @@ const groupStats = groupTotals((node) => {
 
 /** Sibling calls of one tool, collapsed into one node; the button shows or hides the calls. */
 export const ToolGroupNode = memo(function ToolGroupNode({ id, data }: NodeProps<GraphNode>) {
-  const group = data.visible.group!;
+  const group = useShownGroup(id, data.visible.group!);
   const totals = useAppStore(useShallow((s) => groupStats(s, id, group)));
   const stats = {
     failed: totals['failed'] ?? 0,
