@@ -12,7 +12,7 @@ import path from 'node:path';
 import { clickSessionRow, openApp } from './browser.mjs';
 import { sessionLines } from './generate-session.mjs';
 import { makeHome, wallNow } from './home.mjs';
-import { startServe } from './serve-process.mjs';
+import { cpuMsOf, startServe } from './serve-process.mjs';
 import { percentile } from './baseline.mjs';
 import { startPageProfile } from './page-profile.mjs';
 
@@ -177,6 +177,7 @@ export async function liveOnce(
     const written = [];
     // The page's busy share over the writes (and a profile of it with BENCH_PAGE_PROF=DIR).
     const profile = await startPageProfile(page, `live-${sessions}`);
+    const serveCpuBefore = cpuMsOf(serve.pid);
     const t0 = wallNow() + 20;
     for (let i = 0; i < appended.length; i++) {
       const due = t0 + i * INTERVAL_MS;
@@ -200,6 +201,7 @@ export async function liveOnce(
       .waitFor({ timeout: 10_000 })
       .catch(() => {});
     const pageCpu = await profile.stop();
+    const serveCpuAfter = cpuMsOf(serve.pid);
     await page.waitForTimeout(300);
     watcher.close();
     watcher = null;
@@ -257,6 +259,8 @@ export async function liveOnce(
       pageBusyMs: pageCpu.busyMs,
       pageMainCpuMs: pageCpu.mainThreadCpuMs,
       rendererCpuMs: pageCpu.rendererCpuMs,
+      // Serve's CPU over the same span (all its threads: the session workers too).
+      serveCpuMs: serveCpuBefore !== null && serveCpuAfter !== null ? serveCpuAfter - serveCpuBefore : null,
       pageProfile: pageCpu.file,
     };
   } finally {

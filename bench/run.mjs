@@ -453,6 +453,8 @@ async function liveFigures(
   row(`${label}: lines missed`, r.missing, null, { max: 0, label: '0' }, count);
   row(`${label}: lines shown twice`, r.extra, null, { max: 0, label: '0' }, count);
   row(`${label}: page's main thread busy while written`, r.pageBusy, null, null, percent);
+  // The machine's two cores are shared: what serve (all its threads) took meanwhile.
+  row(`${label}: serve's CPU time while written`, r.serveCpuMs, null, null);
   results.figures[`${label}: raw`] = r;
 }
 

@@ -326,6 +326,13 @@ async function showPreview(key: string, generation: number): Promise<SessionPrev
     if (!next) break; // the snapshot instead, which says what went wrong if anything did
     preview = next;
   }
+  // The read is over, says the last preview's row (its worker's word): the sidebar says so now.
+  // The same row comes as a row change too, but the snapshot asked next streams on the same
+  // socket: a 1 GB log's row said "ready" 1–7 s after its read was over, behind the snapshot's parts.
+  if (watch && preview && generation === loadGeneration && !reading(preview.summary)) {
+    dropPendingRows([key]);
+    state().upsertSessions([preview.summary]);
+  }
   return preview && preview.timeline.length > 0 ? preview : null;
 }
 
