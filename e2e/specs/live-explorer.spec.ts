@@ -11,6 +11,15 @@ const SESSION = 'e2e-sess';
 const shot = (name: string) => `test-results/screens/${name}.png`;
 
 const event = (fields: Record<string, unknown>) => logLine(SESSION, fields);
+/** A call of `tool` at `seq`, its ids made from `name`. */
+const toolCall = (name: string, seq: number, tool: string) =>
+  event({
+    event_id: `${name}-${seq}`,
+    event_kind: 'tool_call',
+    seq,
+    tool_call_id: `${name}${seq}`,
+    tool_name: tool,
+  });
 
 test('opens a session and shows its job → artifact → verification graph', async ({ app }) => {
   await app.locator(`[data-testid="session-row"][data-session-id="${SESSION}"]`).click();
@@ -123,14 +132,7 @@ test('calls joining a collapsed tool group are counted on its node and its edge 
   const group = app.locator('[data-testid="graph-node"][data-node-id="group:session:e2e-sess|compute_run"]');
   await expect(group).toHaveAttribute('title', '1 compute_run call(s)');
   const log = served.logOf(SESSION);
-  const call = (seq: number) =>
-    event({
-      event_id: `join-${seq}`,
-      event_kind: 'tool_call',
-      seq,
-      tool_call_id: `join${seq}`,
-      tool_name: 'compute_run',
-    });
+  const call = (seq: number) => toolCall('join', seq, 'compute_run');
   // Such an append gives React Flow no new node or edge (rf-node-cache.test.ts): the node and the
   // edge label read their counts from the graph shown (shown-graph.ts).
   await appendFile(log, call(11));
@@ -206,14 +208,7 @@ test('the timeline opens on the newest events and follows new ones at its end; s
   served,
 }) => {
   const log = served.logOf(SESSION);
-  const call = (seq: number) =>
-    event({
-      event_id: `tail-${seq}`,
-      event_kind: 'tool_call',
-      seq,
-      tool_call_id: `t${seq}`,
-      tool_name: 'bash',
-    });
+  const call = (seq: number) => toolCall('tail', seq, 'bash');
   const rowOf = (seq: number) => app.locator(`[data-testid="timeline-row"][data-seq="${seq}"]`);
   const summary = app.locator('[data-testid="timeline-summary"]');
   let text = '';
