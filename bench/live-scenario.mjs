@@ -12,7 +12,8 @@ import path from 'node:path';
 import { clickSessionRow, openApp } from './browser.mjs';
 import { sessionLines } from './generate-session.mjs';
 import { makeHome, wallNow } from './home.mjs';
-import { cpuMsOf, startServe } from './serve-process.mjs';
+import { startServe } from './serve-process.mjs';
+import { procCpuMs } from './proc-cpu.mjs';
 import { percentile } from './baseline.mjs';
 import { startPageProfile } from './page-profile.mjs';
 
@@ -177,7 +178,7 @@ export async function liveOnce(
     const written = [];
     // The page's busy share over the writes (and a profile of it with BENCH_PAGE_PROF=DIR).
     const profile = await startPageProfile(page, `live-${sessions}`);
-    const serveCpuBefore = cpuMsOf(serve.pid);
+    const serveCpuBefore = procCpuMs(serve.pid);
     const t0 = wallNow() + 20;
     for (let i = 0; i < appended.length; i++) {
       const due = t0 + i * INTERVAL_MS;
@@ -201,7 +202,7 @@ export async function liveOnce(
       .waitFor({ timeout: 10_000 })
       .catch(() => {});
     const pageCpu = await profile.stop();
-    const serveCpuAfter = cpuMsOf(serve.pid);
+    const serveCpuAfter = procCpuMs(serve.pid);
     await page.waitForTimeout(300);
     watcher.close();
     watcher = null;

@@ -7,9 +7,9 @@
  * The busy share is always measured (sampling costs the page little at a 1 ms interval): the live
  * target is mostly the page's per-append work, and "the page was 85% busy" is what to compare.
  */
-import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { procCpuMs } from './proc-cpu.mjs';
 
 /**
  * Starts sampling the page's main thread; `stop()` returns `{ busy, busyMs, ms, file }`.
@@ -91,8 +91,6 @@ export function busyShare(profile) {
   return { busy: total > 0 ? busyMs / ms : null, busyMs, ms };
 }
 
-const TICK_MS = 10; // USER_HZ 100: /proc reports CPU time in 1/100 s
-
 /**
  * CPU time of this browser's renderer processes (ms): all their threads, and their main threads
  * alone, from /proc. Null where there is no /proc or the browser does not say.
@@ -107,8 +105,9 @@ async function rendererCpu(browser) {
     for (const p of processInfo.filter((x) => x.type === 'renderer')) {
       all += p.cpuTime * 1000;
       // The main thread is the process's first thread (its id is the process id).
-      const fields = readFileSync(`/proc/${p.id}/task/${p.id}/stat`, 'utf8').split(') ')[1].split(' ');
-      main += (Number(fields[11]) + Number(fields[12])) * TICK_MS; // utime, stime
+      const ms = procCpuMs(p.id, p.id);
+      if (ms === null) return null;
+      main += ms;
     }
     return { all, main };
   } catch {

@@ -96,20 +96,6 @@ export function rssOf(pid) {
 }
 
 /**
- * CPU time of a process, all its threads (ms; Linux /proc, USER_HZ 100), or null where there is none.
- */
-export function cpuMsOf(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The fields after the command (in parentheses, which may hold spaces): utime is the 14th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
-}
-
-/**
  * How responsive serve's main thread is, seen from outside: a second WebSocket client calls
  * `app.info` every `everyMs` and records each round trip. A long round trip is the event loop
  * busy (parsing replies, building a snapshot) — what every other client and watcher waits on.
