@@ -52,4 +52,25 @@ describe('LineSplitter with lines as views of the chunk', () => {
         );
       }
   });
+
+  it("finds newlines with the host's byte search when given one (a session worker gives Node's)", () => {
+    const bytes = enc.encode('{"a":1}\n\n{"b":2}\r\n' + 'z'.repeat(50) + '\n{"c":3}');
+    const nodeIndexOf = Buffer.prototype.indexOf as unknown as (
+      this: Uint8Array,
+      b: number,
+      f: number,
+    ) => number;
+    let searches = 0;
+    const findByte = (chunk: Uint8Array, byte: number, from: number) => {
+      searches++;
+      return nodeIndexOf.call(chunk, byte, from);
+    };
+    for (const sizes of [[1], [4, 9], [bytes.length]]) {
+      searches = 0;
+      expect(run(new LineSplitter(40, 0, 1, true, findByte), bytes, sizes)).toEqual(
+        run(new LineSplitter(40, 0, 1), bytes, sizes),
+      );
+      expect(searches).toBeGreaterThan(0);
+    }
+  });
 });

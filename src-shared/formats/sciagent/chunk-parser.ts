@@ -45,7 +45,7 @@ export class ChunkParser {
   /** `text`: the host's byte search and UTF-8 decoding (a worker gives Node's, which are faster). */
   constructor(
     private readonly maxLineBytes = DEFAULT_MAX_LINE_BYTES,
-    text: ByteText = PORTABLE_BYTE_TEXT,
+    private readonly text: ByteText = PORTABLE_BYTE_TEXT,
   ) {
     this.scanner = new SlimScanner(text);
   }
@@ -54,7 +54,7 @@ export class ChunkParser {
     let splitter = this.splitters.get(request.fileKey);
     if (!splitter || request.reset) {
       // The worker owns its (transferred) chunks: whole lines can be views of them.
-      splitter = new LineSplitter(this.maxLineBytes, request.fromOffset, 1, true);
+      splitter = new LineSplitter(this.maxLineBytes, request.fromOffset, 1, true, this.text.indexOf);
       this.splitters.set(request.fileKey, splitter);
     }
     const oversized: OversizedLine[] = [];
