@@ -110,3 +110,77 @@ test('zoomed out, the graph is one canvas whose boxes are the nodes, clickable; 
   await expect(app.locator('.react-flow__nodes')).toBeVisible();
   await expect.poll(() => canvasAlpha(app, null)).toBe(0);
 });
+
+test('zoomed out, the keyboard reaches the boxes: Tab to the canvas, arrows select, Enter opens a group', async ({
+  app,
+  served,
+}) => {
+  await writeGeneratedSession(served.home, SESSION, EVENTS);
+  await app.locator(`[data-testid="session-row"][data-session-id="${SESSION}"]`).click();
+  const canvas = app.locator('.graph-canvas');
+  const boxes = app.getByTestId('low-detail-canvas');
+  await expect(canvas).toHaveAttribute('data-graph-state', 'ready');
+  await expect(canvas).toHaveAttribute('data-lod', 'high');
+  // Zoomed in, the DOM nodes are what the keyboard reaches: the canvas is out of the tab order.
+  await expect(boxes).toHaveAttribute('tabindex', '-1');
+
+  await app.getByRole('button', { name: 'Expand tools' }).click();
+  await expect(canvas).toHaveAttribute('data-graph-state', 'ready');
+  await app.getByRole('button', { name: 'Fit', exact: true }).click();
+  await expect(canvas).toHaveAttribute('data-lod', 'low');
+  await expect(boxes).toHaveAttribute('tabindex', '0');
+  await app.waitForTimeout(400); // the fit's 200 ms animation
+
+  const selected = () =>
+    app.evaluate(() => {
+      const el = document.querySelector<HTMLElement>('.gnode[data-selected="true"]');
+      const rf = el?.closest<HTMLElement>('.react-flow__node');
+      if (!el || !rf) return null;
+      const [x, y] = /translate\(([-\d.e]+)px, ([-\d.e]+)px\)/.exec(rf.style.transform)!.slice(1).map(Number);
+      return {
+        id: el.dataset['nodeId']!,
+        cx: x! + parseFloat(rf.style.width) / 2,
+        cy: y! + parseFloat(rf.style.height) / 2,
+      };
+    });
+
+  // Reached with the keyboard: from the Fit button just pressed, back through the graph's
+  // controls to the canvas.
+  const focused = () => boxes.evaluate((el) => el === document.activeElement);
+  for (let i = 0; i < 30 && !(await focused()); i++) await app.keyboard.press('Shift+Tab');
+  expect(await focused()).toBe(true);
+
+  // Nothing selected: an arrow selects the box nearest the view's centre, says so, and the
+  // details panel shows it.
+  expect(await selected()).toBeNull();
+  await app.keyboard.press('ArrowDown');
+  await expect.poll(selected).not.toBeNull();
+  const first = (await selected())!;
+  await expect(app.getByTestId('detail-panel')).toContainText(first.id);
+  await expect(app.getByTestId('low-detail-spoken')).not.toBeEmpty();
+  await app.screenshot({ path: shot('graph-low-detail-keyboard') });
+
+  // Each arrow moves the selection that way.
+  for (const [key, moved] of [
+    ['ArrowDown', (a: typeof first, b: typeof first) => b.cy > a.cy],
+    ['ArrowUp', (a: typeof first, b: typeof first) => b.cy < a.cy],
+    ['ArrowRight', (a: typeof first, b: typeof first) => b.cx > a.cx],
+    ['ArrowLeft', (a: typeof first, b: typeof first) => b.cx < a.cx],
+  ] as const) {
+    const before = (await selected())!;
+    await app.keyboard.press(key);
+    await expect.poll(async () => (await selected())?.id).not.toBe(before.id);
+    expect(moved(before, (await selected())!), `${key} from ${before.id}`).toBe(true);
+  }
+
+  // A group's box selected (here by a click), Enter on the canvas opens or closes it.
+  const group = await nodeOnPane(app, '.react-flow__node-tool_group');
+  expect(group).not.toBeNull();
+  await app.mouse.click(group!.x, group!.y);
+  await expect(app.locator(`.gnode[data-node-id="${group!.id}"]`)).toHaveAttribute('data-selected', 'true');
+  const count = await canvas.getAttribute('data-node-count');
+  await boxes.focus();
+  await app.keyboard.press('Enter');
+  await expect(canvas).not.toHaveAttribute('data-node-count', count!);
+  await expect(app.getByTestId('low-detail-spoken')).toContainText('group');
+});

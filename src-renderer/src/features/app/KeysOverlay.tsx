@@ -12,6 +12,10 @@ export const KEYS: [string[], string][] = [
   [['Enter'], 'open the session in focus'],
   [['Esc'], 'clear the search, close a panel, clear the selection'],
   [['f'], 'fit the graph to the view'],
+  [
+    ['←', '↑', '→', '↓'],
+    'the graph zoomed out past reading (Tab to it): select the nearest node that way; Enter opens or closes a group',
+  ],
   [['t'], 'show the timeline'],
   [['h'], 'show tail health'],
   [['?'], 'this list'],

@@ -8,15 +8,21 @@
  * canvas in the same frame (a requestAnimationFrame after the input) and re-renders nothing.
  * Clicks go to React Flow's pane (the canvas takes no pointer events); GraphView finds the box
  * under them with `nodeAt` (low-detail-scene.ts), which is why the scene is made there.
+ *
+ * The boxes are not elements, so the keyboard reaches them through the canvas: zoomed out it is in
+ * the tab order, the arrow keys select the nearest box that way (`nextNode`; from the view's
+ * centre when nothing is selected; an off-screen one is panned to, as for j/k), Enter or Space
+ * opens or closes a group, and what was selected is said in a live region.
  */
 import { useStoreApi } from '@xyflow/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { selectNewNodes } from '../../state/selectors';
 import { useAppStore } from '../../state/store';
 import { TEXT_MIN_ZOOM } from './initial-viewport';
 import { minimapColor } from './minimap-color';
-import { overlaps, viewRect, type Scene, type SceneEdge } from './low-detail-scene';
+import { nextNode, overlaps, viewRect, type Direction, type Scene, type SceneEdge } from './low-detail-scene';
 import type { GraphEdge, GraphNode } from './rf-types';
+import type { LineageNode } from '../../../../src-shared/lineage/types';
 
 /** minimapColor's colour for a node with no verdict or status: drawn as a plain box. */
 const NEUTRAL = '#9aa0a6';
@@ -26,6 +32,20 @@ const ACTIVE = '#6e7bf2';
 const RADIUS = 8;
 
 const lodOf = (zoom: number) => (zoom < TEXT_MIN_ZOOM ? 'low' : 'high');
+
+const ARROWS: Partial<Record<string, Direction>> = {
+  ArrowLeft: 'left',
+  ArrowRight: 'right',
+  ArrowUp: 'up',
+  ArrowDown: 'down',
+};
+
+/** What the live region says of a box: a group's tool and size, or the node's kind and label. */
+function spokenName(node: GraphNode, nodes: ReadonlyMap<string, LineageNode> | undefined): string {
+  const group = node.data.visible.group;
+  if (group) return `${group.toolName} ×${group.members.length}, ${group.expanded ? 'open' : 'closed'} group`;
+  return `${node.data.visible.kind.replace(/_/g, ' ')}: ${nodes?.get(node.id)?.label ?? node.id}`;
+}
 
 interface Colours {
   nodeBg: string;
@@ -62,6 +82,7 @@ export function LowDetailCanvas(props: {
   const frame = useRef(0);
   const drawn = useRef(false);
   const colours = useRef<{ theme: string; colours: Colours } | null>(null);
+  const [spoken, setSpoken] = useState('');
 
   useEffect(() => {
     const draw = () => {
@@ -73,6 +94,9 @@ export function LowDetailCanvas(props: {
       const lod = lodOf(zoom);
       const target = lodTarget.current;
       if (target && target.dataset['lod'] !== lod) target.dataset['lod'] = lod;
+      // In the tab order only while it draws the nodes (zoomed in, they are focusable themselves).
+      const tabIndex = lod === 'low' ? 0 : -1;
+      if (canvas.tabIndex !== tabIndex) canvas.tabIndex = tabIndex;
       if (lod === 'high') {
         if (drawn.current) {
           const ctx = canvas.getContext('2d');
@@ -118,7 +142,46 @@ export function LowDetailCanvas(props: {
     // `data` is not read here: a new one means a verdict or status may have changed colour.
   }, [store, scene, selectedId, representative, lodTarget, theme, newNodes, data]);
 
-  return <canvas ref={ref} className="low-detail-canvas" aria-hidden data-testid="low-detail-canvas" />;
+  const onKeyDown = (event: React.KeyboardEvent<HTMLCanvasElement>) => {
+    const direction = ARROWS[event.key];
+    const app = useAppStore.getState();
+    if (direction) {
+      event.preventDefault();
+      const { transform, width, height } = store.getState();
+      const [x, y, zoom] = transform;
+      const centre = { x: (width / 2 - x) / zoom, y: (height / 2 - y) / zoom };
+      const next = nextNode(scene(), selectedId, direction, centre);
+      if (!next) return;
+      app.selectNode(next.id);
+      setSpoken(spokenName(next, data?.nodes));
+    } else if ((event.key === 'Enter' || event.key === ' ') && selectedId) {
+      // Only group nodes carry their group (visible-graph.ts).
+      const group = scene().nodes.find((n) => n.node.id === selectedId)?.node.data.visible.group;
+      if (!group) return;
+      event.preventDefault();
+      app.toggleGroup(selectedId);
+      setSpoken(`${group.toolName} group ${group.expanded ? 'closed' : 'opened'}`);
+    }
+  };
+
+  return (
+    <>
+      <canvas
+        ref={ref}
+        className="low-detail-canvas"
+        data-testid="low-detail-canvas"
+        // Set by `draw` as the zoom crosses TEXT_MIN_ZOOM (0 zoomed out); React never changes it after.
+        tabIndex={-1}
+        role="application"
+        aria-roledescription="zoomed-out graph"
+        aria-label="Graph, zoomed out: arrow keys select the nearest node that way; Enter opens or closes a group"
+        onKeyDown={onKeyDown}
+      />
+      <div className="visually-hidden" aria-live="polite" data-testid="low-detail-spoken">
+        {spoken}
+      </div>
+    </>
+  );
 }
 
 /** The drawn nodes that stand for new lineage nodes (a group with a new member is marked, as in the DOM). */

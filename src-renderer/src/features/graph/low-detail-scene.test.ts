@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nodeHandles } from './layout/node-handles';
-import { buildScene, nodeAt, overlaps, viewRect } from './low-detail-scene';
+import { buildScene, nearestNode, nextNode, nodeAt, overlaps, viewRect } from './low-detail-scene';
 import type { GraphEdge, GraphNode } from './rf-types';
 
 function node(id: string, x: number, y: number, direction: 'RIGHT' | 'DOWN' = 'RIGHT'): GraphNode {
@@ -100,5 +100,48 @@ describe('nodeAt', () => {
     expect(nodeAt(scene, { x: 10, y: 230 })?.id).toBe('c');
     expect(nodeAt(scene, { x: 50, y: 120 })).toBeNull();
     expect(nodeAt(scene, { x: 500, y: 30 })).toBeNull();
+  });
+});
+
+describe('nextNode (arrow keys on the zoomed-out graph)', () => {
+  // A layered layout's shape: a column of three at x 0, a column of two at x 400 (b2 a little
+  // lower than b1), one node far right and low.
+  const scene = buildScene(
+    [
+      node('a1', 0, 0),
+      node('a2', 0, 100),
+      node('a3', 0, 200),
+      node('b1', 400, 10),
+      node('b2', 400, 165),
+      node('far', 1200, 400),
+    ],
+    [],
+  );
+  const go = (from: string | null, direction: 'left' | 'right' | 'up' | 'down') =>
+    nextNode(scene, from, direction, { x: 500, y: 180 })?.id ?? null;
+
+  it('keeps to the row or column it goes along: the nearest box that way, a step aside counting twice', () => {
+    expect(go('a1', 'right')).toBe('b1');
+    expect(go('a3', 'right')).toBe('b2');
+    expect(go('b2', 'left')).toBe('a3');
+    expect(go('a1', 'down')).toBe('a2');
+    expect(go('a2', 'down')).toBe('a3');
+    expect(go('a3', 'up')).toBe('a2');
+    expect(go('b1', 'down')).toBe('b2');
+    expect(go('b2', 'right')).toBe('far');
+  });
+
+  it('gives nothing where no box lies that way', () => {
+    expect(go('a1', 'left')).toBeNull();
+    expect(go('a1', 'up')).toBeNull();
+    expect(go('far', 'right')).toBeNull();
+    expect(go('far', 'down')).toBeNull();
+  });
+
+  it('starts from the box nearest the given point when no node (or one not drawn) is selected', () => {
+    expect(go(null, 'right')).toBe('b2');
+    expect(go('gone', 'down')).toBe('b2');
+    expect(nearestNode(scene, { x: 0, y: 0 })?.id).toBe('a1');
+    expect(nearestNode(buildScene([], []), { x: 0, y: 0 })).toBeNull();
   });
 });

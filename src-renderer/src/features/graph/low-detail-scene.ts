@@ -135,3 +135,56 @@ export function nodeAt(scene: Scene, point: { x: number; y: number }): GraphNode
   }
   return null;
 }
+
+export type Direction = 'left' | 'right' | 'up' | 'down';
+
+const centreOf = (b: Box) => ({ x: b.x + b.width / 2, y: b.y + b.height / 2 });
+
+/**
+ * Where an arrow key goes from the node `fromId`: the box whose centre lies that way and is
+ * nearest, a step sideways counting twice a step ahead (so → keeps to its row and ↓ to its column
+ * where the layout has them). From no node, or one not drawn, the box nearest `start` (the view's
+ * centre). Null when nothing lies that way.
+ */
+export function nextNode(
+  scene: Scene,
+  fromId: string | null,
+  direction: Direction,
+  start: { x: number; y: number },
+): GraphNode | null {
+  const from = fromId === null ? undefined : scene.nodes.find((n) => n.node.id === fromId);
+  if (!from) return nearestNode(scene, start);
+  const origin = centreOf(from.box);
+  let best: GraphNode | null = null;
+  let bestScore = Infinity;
+  for (const { node, box } of scene.nodes) {
+    if (node.id === fromId) continue;
+    const c = centreOf(box);
+    const dx = c.x - origin.x;
+    const dy = c.y - origin.y;
+    const ahead = direction === 'right' ? dx : direction === 'left' ? -dx : direction === 'down' ? dy : -dy;
+    const aside = direction === 'left' || direction === 'right' ? Math.abs(dy) : Math.abs(dx);
+    if (ahead <= 0.5) continue;
+    const score = ahead + 2 * aside;
+    if (score < bestScore) {
+      bestScore = score;
+      best = node;
+    }
+  }
+  return best;
+}
+
+/** The node whose box's centre is nearest a flow point (null: no boxes). */
+export function nearestNode(scene: Scene, point: { x: number; y: number }): GraphNode | null {
+  let best: GraphNode | null = null;
+  let bestDistance = Infinity;
+  for (const { node, box } of scene.nodes) {
+    const c = centreOf(box);
+    const d = (c.x - point.x) ** 2 + (c.y - point.y) ** 2;
+    if (d < bestDistance) {
+      bestDistance = d;
+      best = node;
+    }
+  }
+  return best;
+}
