@@ -14,7 +14,7 @@ export const KEYS: [string[], string][] = [
   [['f'], 'fit the graph to the view'],
   [
     ['←', '↑', '→', '↓'],
-    'the graph zoomed out past reading (Tab to it): select the nearest node that way; Enter opens or closes a group',
+    'zoomed-out graph (Tab to it): the nearest node that way; Enter opens / closes a group',
   ],
   [['t'], 'show the timeline'],
   [['h'], 'show tail health'],
