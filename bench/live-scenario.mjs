@@ -208,6 +208,15 @@ export async function liveOnce(
     watcher = null;
     const seen = await page.evaluate(() => window.__seen);
     const tail = await page.evaluate(timelineTail);
+    if (process.env.BENCH_HEAPSNAP) { // TEMP
+      const c = await page.context().newCDPSession(page);
+      const { createWriteStream } = await import('node:fs');
+      const out = createWriteStream(process.env.BENCH_HEAPSNAP);
+      c.on('HeapProfiler.addHeapSnapshotChunk', (m) => out.write(m.chunk));
+      await c.send('HeapProfiler.enable');
+      await c.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+      await new Promise((r) => out.end(r));
+    }
 
     const latency = [];
     let missed = 0;

@@ -22,4 +22,21 @@ describe('RowIndex', () => {
     for (let i = 1; i < 9000; i++) if (keys[i] !== null) expect(index.get(keys[i]!)).toBe(i);
     expect(index.get('')).toBe(-1);
   });
+
+  it("set: a key given again is filed under its newest row, as a Map's set does", () => {
+    // A timeline's event ids (the page's index of them): an id written twice has two rows.
+    const ids: string[] = [];
+    const index = new RowIndex((row) => ids[row] ?? null);
+    const idOf = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+    for (let i = 0; i < 3000; i++) {
+      ids.push(idOf(i));
+      index.set(idOf(i), i);
+    }
+    for (let i = 0; i < 3000; i += 10) {
+      ids.push(idOf(i));
+      index.set(idOf(i), ids.length - 1);
+    }
+    for (let i = 0; i < 3000; i++) expect(index.get(idOf(i))).toBe(i % 10 === 0 ? 3000 + i / 10 : i);
+    expect(index.get(idOf(3000))).toBe(-1);
+  });
 });

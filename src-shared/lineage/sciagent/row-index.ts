@@ -4,6 +4,8 @@
  * A Map<string, number> of 283k call ids was ~52 bytes an entry; this is ~12.
  *
  * Written by hand because no library keys a typed-array hash table by strings held elsewhere.
+ * It also keeps its keys out of V8's string table: Chromium's V8 internalizes every string used as
+ * a Map or Set key, and a full GC walks the whole table in its pause (the page: see timeline.ts).
  * Rows are only added, never removed: a row that leaves its table is asked about by key as
  * usual, and its key column says null (a slot meeting it is passed like any other key's).
  */
@@ -25,6 +27,20 @@ export class RowIndex {
       if (entry === 0) return -1;
       if (this.keyOf(entry - 1) === key) return entry - 1;
     }
+  }
+
+  /** Files `row` under `key` in place of the row filed under it before, if any (a Map's `set`). */
+  set(key: string, row: number): void {
+    const mask = this.slots.length - 1;
+    for (let slot = hashOf(key) & mask; ; slot = (slot + 1) & mask) {
+      const entry = this.slots[slot]!;
+      if (entry === 0) break;
+      if (this.keyOf(entry - 1) === key) {
+        this.slots[slot] = row + 1;
+        return;
+      }
+    }
+    this.add(key, row);
   }
 
   /** Files `row` under its key (not filed yet: the caller checked with `get`). */
