@@ -8,6 +8,7 @@
  * node (looked up by its id anyway) is where they live.
  */
 import type { LineageNode } from '../../../src-shared/lineage/types';
+import { RowIndex } from '../../../src-shared/lineage/sciagent/row-index';
 
 export type NodeLookup = (id: string) => LineageNode | undefined;
 
@@ -17,7 +18,12 @@ export type NodeLookup = (id: string) => LineageNode | undefined;
  * Searched, a job of 10k events sent again cost 10k × 10k compares: 3 s of a 5 s live run.
  */
 const SEARCHED_IDS = 16;
-const idIndexes = new WeakMap<LineageNode, Map<string, string>>();
+/**
+ * A big node's event ids by id: row numbers into its `eventIds` (a RowIndex, not a Map — Chromium's
+ * V8 internalizes every string used as a Map key, and a full GC of the page walks all of them:
+ * timeline.ts).
+ */
+const idIndexes = new WeakMap<LineageNode, RowIndex>();
 
 /** `eventId` as the string `node` holds it, if it holds it. */
 export function eventIdOf(node: LineageNode, eventId: string): string {
@@ -31,11 +37,12 @@ export function eventIdOf(node: LineageNode, eventId: string): string {
     if (ids[i] === eventId) return ids[i]!;
   let index = idIndexes.get(node);
   if (!index) {
-    index = new Map();
-    for (const id of ids) index.set(id, id);
+    index = new RowIndex((row) => ids[row] ?? null);
+    for (let i = 0; i < ids.length; i++) index.set(ids[i]!, i);
     idIndexes.set(node, index);
   }
-  return index.get(eventId) ?? eventId;
+  const row = index.get(eventId);
+  return row < 0 ? eventId : ids[row]!;
 }
 
 /** In place: a node sent again takes its id and event ids from the copy it replaces. */
