@@ -15,7 +15,7 @@ import { makeHome, wallNow } from './home.mjs';
 import { startServe } from './serve-process.mjs';
 import { procCpuMs } from './proc-cpu.mjs';
 import { percentile } from './baseline.mjs';
-import { startPageProfile } from './page-profile.mjs';
+import { startPageProfile, writePageHeapSnapshot } from './page-profile.mjs';
 
 const INTERVAL_MS = 10;
 
@@ -208,15 +208,7 @@ export async function liveOnce(
     watcher = null;
     const seen = await page.evaluate(() => window.__seen);
     const tail = await page.evaluate(timelineTail);
-    if (process.env.BENCH_HEAPSNAP) { // TEMP
-      const c = await page.context().newCDPSession(page);
-      const { createWriteStream } = await import('node:fs');
-      const out = createWriteStream(process.env.BENCH_HEAPSNAP);
-      c.on('HeapProfiler.addHeapSnapshotChunk', (m) => out.write(m.chunk));
-      await c.send('HeapProfiler.enable');
-      await c.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
-      await new Promise((r) => out.end(r));
-    }
+    const heapSnapshot = await writePageHeapSnapshot(page, `live-${sessions}`);
 
     const latency = [];
     let missed = 0;
@@ -272,6 +264,7 @@ export async function liveOnce(
       // Serve's CPU over the same span (all its threads: the session workers too).
       serveCpuMs: serveCpuBefore !== null && serveCpuAfter !== null ? serveCpuAfter - serveCpuBefore : null,
       pageProfile: pageCpu.file,
+      pageHeapSnapshot: heapSnapshot,
     };
   } finally {
     if (fd !== null) closeSync(fd);

@@ -2,11 +2,13 @@
  * The page's side of a scenario, seen by Chromium's own profiler (CDP `Profiler` on the page's
  * session): how busy the page's main thread was, and — with BENCH_PAGE_PROF=DIR — a
  * `.cpuprofile` of it that Chrome DevTools opens (serve's own profile is BENCH_CPU_PROF); with
- * BENCH_PAGE_TRACE=DIR a Chromium trace of the page (style, layout, paint) over the same span.
+ * BENCH_PAGE_TRACE=DIR a Chromium trace of the page (style, layout, paint) over the same span;
+ * with BENCH_PAGE_HEAPSNAP=DIR a heap snapshot of the page once the live scenario's lines are in.
  *
  * The busy share is always measured (sampling costs the page little at a 1 ms interval): the live
  * target is mostly the page's per-append work, and "the page was 85% busy" is what to compare.
  */
+import { createWriteStream } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { procCpuMs } from './proc-cpu.mjs';
@@ -113,4 +115,24 @@ async function rendererCpu(browser) {
   } catch {
     return null;
   }
+}
+
+/**
+ * With BENCH_PAGE_HEAPSNAP=DIR, a heap snapshot of the page (DevTools' Memory panel loads it), as
+ * `<name>-<time>.heapsnapshot`; returns its path, or null without the variable. Its "(GC roots)"
+ * show, for one, how many strings V8 has internalized (the page's string table: README's history).
+ */
+export async function writePageHeapSnapshot(page, name) {
+  const dir = process.env.BENCH_PAGE_HEAPSNAP;
+  if (!dir) return null;
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${name}-${Date.now()}.heapsnapshot`);
+  const cdp = await page.context().newCDPSession(page);
+  const out = createWriteStream(file);
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', (m) => out.write(m.chunk));
+  await cdp.send('HeapProfiler.enable');
+  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  await new Promise((resolve) => out.end(resolve));
+  await cdp.detach();
+  return file;
 }
