@@ -120,7 +120,7 @@ async function rendererCpu(browser) {
 /**
  * With BENCH_PAGE_HEAPSNAP=DIR, a heap snapshot of the page (DevTools' Memory panel loads it), as
  * `<name>-<time>.heapsnapshot`; returns its path, or null without the variable. Its "(GC roots)"
- * show, for one, how many strings V8 has internalized (the page's string table: README's history).
+ * show, for one, how many strings V8 has internalized (docs/performance-history.md, the page's string table).
  */
 export async function writePageHeapSnapshot(page, name) {
   const dir = process.env.BENCH_PAGE_HEAPSNAP;
