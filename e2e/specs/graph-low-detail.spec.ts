@@ -53,23 +53,35 @@ function canvasAlpha(page: Page, at: { x: number; y: number } | null) {
   }, at);
 }
 
-test('zoomed out, the graph is one canvas whose boxes are the nodes, clickable; zoomed in, the DOM nodes are back', async ({
-  app,
-  served,
-}) => {
-  await writeGeneratedSession(served.home, SESSION, EVENTS);
+/** The generated session opened: its graph drawn at a readable zoom (DOM nodes, `data-lod="high"`). */
+async function openSession(app: Page, home: string) {
+  await writeGeneratedSession(home, SESSION, EVENTS);
   await app.locator(`[data-testid="session-row"][data-session-id="${SESSION}"]`).click();
   const canvas = app.locator('.graph-canvas');
   await expect(canvas).toHaveAttribute('data-graph-state', 'ready');
-  // Opened at a readable zoom: DOM nodes with their text, nothing on the canvas.
   await expect(canvas).toHaveAttribute('data-lod', 'high');
-  await expect(app.locator('.react-flow__nodes')).toBeVisible();
-  expect(await canvasAlpha(app, null)).toBe(0);
+  return canvas;
+}
 
+/** Every tool group opened and the graph fitted: zoomed out past reading (`data-lod="low"`). */
+async function zoomOut(app: Page) {
+  const canvas = app.locator('.graph-canvas');
   await app.getByRole('button', { name: 'Expand tools' }).click();
   await expect(canvas).toHaveAttribute('data-graph-state', 'ready');
   await app.getByRole('button', { name: 'Fit', exact: true }).click();
   await expect(canvas).toHaveAttribute('data-lod', 'low');
+}
+
+test('zoomed out, the graph is one canvas whose boxes are the nodes, clickable; zoomed in, the DOM nodes are back', async ({
+  app,
+  served,
+}) => {
+  const canvas = await openSession(app, served.home);
+  // Opened at a readable zoom: DOM nodes with their text, nothing on the canvas.
+  await expect(app.locator('.react-flow__nodes')).toBeVisible();
+  expect(await canvasAlpha(app, null)).toBe(0);
+
+  await zoomOut(app);
   await expect(app.locator('.react-flow__nodes')).toBeHidden();
   await expect(app.locator('.react-flow__edges')).toBeHidden();
   await app.waitForTimeout(400); // the fit's 200 ms animation
@@ -115,19 +127,12 @@ test('zoomed out, the keyboard reaches the boxes: Tab to the canvas, arrows sele
   app,
   served,
 }) => {
-  await writeGeneratedSession(served.home, SESSION, EVENTS);
-  await app.locator(`[data-testid="session-row"][data-session-id="${SESSION}"]`).click();
-  const canvas = app.locator('.graph-canvas');
+  const canvas = await openSession(app, served.home);
   const boxes = app.getByTestId('low-detail-canvas');
-  await expect(canvas).toHaveAttribute('data-graph-state', 'ready');
-  await expect(canvas).toHaveAttribute('data-lod', 'high');
   // Zoomed in, the DOM nodes are what the keyboard reaches: the canvas is out of the tab order.
   await expect(boxes).toHaveAttribute('tabindex', '-1');
 
-  await app.getByRole('button', { name: 'Expand tools' }).click();
-  await expect(canvas).toHaveAttribute('data-graph-state', 'ready');
-  await app.getByRole('button', { name: 'Fit', exact: true }).click();
-  await expect(canvas).toHaveAttribute('data-lod', 'low');
+  await zoomOut(app);
   await expect(boxes).toHaveAttribute('tabindex', '0');
   await app.waitForTimeout(400); // the fit's 200 ms animation
 
