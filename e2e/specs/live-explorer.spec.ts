@@ -124,6 +124,29 @@ test('follows appends — one line split across two writes — and marks the new
   await app.screenshot({ path: shot('live-append') });
 });
 
+test('a live session animates nothing for as long as it is live (its dot is a still ring)', async ({
+  app,
+  served,
+}) => {
+  await app.locator(`[data-testid="session-row"][data-session-id="${SESSION}"]`).click();
+  await appendFile(served.logOf(SESSION), toolCall('still', 11, 'compute_run'));
+  const dot = app.locator('.topbar-session .status-live');
+  await expect(dot).toBeVisible();
+  await expect(
+    app.locator(`[data-testid="session-row"][data-session-id="${SESSION}"] .status-live`),
+  ).toBeVisible();
+  // An animation that never ends (a pulsing dot, even one the compositor runs alone) makes
+  // Chromium draw a frame on every vsync while the log is followed, on the cores that read it.
+  const endless = await app.evaluate(() =>
+    document
+      .getAnimations()
+      .filter((a) => a.effect?.getTiming().iterations === Infinity)
+      .map((a) => `${(a as CSSAnimation).animationName ?? 'animation'} on ${a.effect?.constructor.name}`),
+  );
+  expect(endless).toEqual([]);
+  await app.screenshot({ path: shot('live-still-dot') });
+});
+
 test('calls joining a collapsed tool group are counted on its node and its edge as they come', async ({
   app,
   served,

@@ -58,6 +58,37 @@ function expectWatchedRead(seen: string[]): void {
     expect(s === '0' || READING.test(s) || /the rest is on its way$/.test(s), seen.join(' | ')).toBe(true);
 }
 
+/**
+ * Runs in the page: each time a progress bar is set, on the next frame, whether anything in a
+ * progress bar animates and whether its fill shows its value (a scale, the bar's aria-valuenow).
+ */
+function recordProgress() {
+  const samples: { animating: number; valueNow: number; shown: number }[] = [];
+  (window as unknown as { __progress: typeof samples }).__progress = samples;
+  new MutationObserver((records) => {
+    const fills = new Set(
+      records
+        .map((r) => r.target)
+        .filter((t): t is HTMLElement => t instanceof HTMLElement && t.matches('.progress-fill')),
+    );
+    if (fills.size === 0) return;
+    requestAnimationFrame(() => {
+      const animating = document
+        .getAnimations()
+        .filter((a) => (a.effect as KeyframeEffect | null)?.target?.closest('.progress')).length;
+      for (const fill of fills) {
+        if (!fill.isConnected) continue;
+        const bar = fill.closest('[role="progressbar"]')!;
+        samples.push({
+          animating,
+          valueNow: Number(bar.getAttribute('aria-valuenow')),
+          shown: new DOMMatrix(getComputedStyle(fill).transform).a * 100,
+        });
+      }
+    });
+  }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['style'] });
+}
+
 const EVENTS = 60_000;
 
 test('a big session shows its newest events first, then all of them with the graph', async ({
@@ -88,10 +119,24 @@ test('a session opened while a long read of its log lasts shows its newest event
   const { lines, reveal } = await stageGeneratedSession(served.home, 'long-read', 100_000);
   const total = lines.length;
   await app.evaluate(recordSummaries, 'long-read');
+  await app.evaluate(recordProgress);
   await reveal();
   // Clicked as soon as it is listed: most of the log is still to be read.
   await app.locator('[data-testid="session-row"][data-session-id="long-read"]').click({ timeout: 30_000 });
   expectWatchedRead(await shownWhole(app, total));
+  // The read's progress bars moved with it and showed their values, and nothing in them was eased
+  // from one value to the next: a width eased on every change laid the page out on every frame of
+  // the read, on the cores that read it.
+  const progress = await app.evaluate(
+    () =>
+      (window as unknown as { __progress: { animating: number; valueNow: number; shown: number }[] })
+        .__progress,
+  );
+  expect(new Set(progress.map((p) => p.valueNow)).size).toBeGreaterThan(1);
+  for (const p of progress) {
+    expect(p.animating).toBe(0);
+    expect(Math.abs(p.shown - p.valueNow)).toBeLessThanOrEqual(1);
+  }
 });
 
 test('a big log listed from its ends at start is watched while it is read when opened, then shown whole', async ({
