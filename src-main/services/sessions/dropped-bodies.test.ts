@@ -10,7 +10,7 @@ import { decodeTimeline, type TimelineRow } from '../../../src-shared/bridge/tim
 import { ChunkParser } from '../../../src-shared/formats/sciagent/chunk-parser';
 import type { LoggedEvent } from '../../../src-shared/formats/sciagent/session-log';
 import { LiveSession } from './live-session';
-import { readRange } from './worker-sessions';
+import { readRange } from './read-range';
 
 type Json = Record<string, unknown>;
 

@@ -3,11 +3,12 @@
  * No thread plumbing here, so it is unit-tested in-process; src-main/workers/session-worker.ts
  * carries the messages.
  */
-import { closeSync, openSync, readdirSync, readSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ChunkParser } from '../../../src-shared/formats/sciagent/chunk-parser';
 import { LiveSession } from './live-session';
 import { NODE_BYTE_TEXT } from './node-byte-text';
+import { readRange } from './read-range';
 import type { SessionDelta } from '../../../src-shared/bridge/contract';
 import type {
   DeltaJson,
@@ -195,23 +196,5 @@ function listFolder(dir: string): Set<string> {
     return new Set(readdirSync(dir));
   } catch {
     return new Set();
-  }
-}
-
-/**
- * The bytes of a line of the log, read synchronously: the session reads a body it let go of back
- * only when a correction changes a settled tool call (rare), in its own worker. Null when the file
- * cannot give them (gone, or shorter than it was).
- */
-export function readRange(file: string, byteOffset: number, byteLength: number): Uint8Array | null {
-  let fd: number | null = null;
-  try {
-    fd = openSync(file, 'r');
-    const bytes = new Uint8Array(byteLength);
-    return readSync(fd, bytes, 0, byteLength, byteOffset) === byteLength ? bytes : null;
-  } catch {
-    return null;
-  } finally {
-    if (fd !== null) closeSync(fd);
   }
 }

@@ -2,8 +2,41 @@
  * The per-session summary `inspect --json` prints, computed from the corrected view with
  * exactly the reading rules of the foundation issue. Pure: a SessionLog in, plain JSON out.
  */
-import type { EventView, SessionLog } from './session-log';
-import { VERDICTS, countTruncationStubs, num, str } from './types';
+import type { LoggedEvent, SessionLog } from './session-log';
+import { VERDICTS, countTruncationStubs, num, str, type JsonObject } from './types';
+
+/**
+ * How the summary reads each event: its corrected body, and the truncation stubs in the whole of
+ * it. A log read the full way holds every body whole (FULL_BODIES); one read as the app reads it
+ * holds slim bodies, and its reader answers from them where they are exact (inspect's loader).
+ */
+export interface SummaryBodies {
+  /** The corrected body, exact in every field the summary reads (SUMMARY_FIELDS). */
+  body(view: LoggedEvent): JsonObject;
+  /** Truncation stubs anywhere in the corrected body, whole. */
+  stubs(view: LoggedEvent): number;
+}
+
+/** The body fields the summary reads. */
+export const SUMMARY_FIELDS = [
+  'ts',
+  'model',
+  'actor',
+  'tool_call_id',
+  'job_id',
+  'status',
+  'sky_status_raw',
+  'verdict',
+  'child_session_id',
+  'cost_usd',
+  'tokens_in',
+  'tokens_out',
+] as const;
+
+export const FULL_BODIES: SummaryBodies = {
+  body: (view) => view.body,
+  stubs: (view) => countTruncationStubs(view.body),
+};
 
 export interface JobSummary {
   jobId: string;
@@ -50,6 +83,7 @@ export interface SciagentSessionSummary {
 export function summarizeSession(
   log: SessionLog,
   meta: { sessionId: string; path: string; graph: { nodes: number; edges: number } },
+  bodies: SummaryBodies = FULL_BODIES,
 ): SciagentSessionSummary {
   const ordered = log.ordered();
   // No prototype: event kinds such as "constructor" or "__proto__" are plain keys here.
@@ -68,10 +102,10 @@ export function summarizeSession(
   let lastTs: string | null = null;
 
   for (const view of ordered) {
-    const { body } = view;
+    const body = bodies.body(view);
     const kind = view.event.kind;
     byKind[kind] = (byKind[kind] ?? 0) + 1;
-    truncatedFields += countTruncationStubs(body);
+    truncatedFields += bodies.stubs(view);
     const ts = str(body['ts']);
     if (ts !== null) {
       if (firstTs === null || ts < firstTs) firstTs = ts;
@@ -143,7 +177,7 @@ export function summarizeSession(
     corrections: { applied: log.appliedCorrectionCount(), dangling: log.danglingCorrections().length },
     truncatedFields,
     childSessions: [...children].sort(),
-    cost: sessionCost(ordered),
+    cost: sessionCost(ordered, bodies.body),
     models: [...models].sort(),
     firstTs,
     lastTs,
@@ -156,11 +190,14 @@ export function summarizeSession(
  * where a result repeating the previous result's (cost_usd, tokens_in, tokens_out) is one
  * model turn copied onto several results and counts once; no cost anywhere → null.
  */
-export function sessionCost(ordered: EventView[]): CostSummary | null {
+export function sessionCost(
+  ordered: LoggedEvent[],
+  bodyOf: (view: LoggedEvent) => JsonObject = FULL_BODIES.body,
+): CostSummary | null {
   let fromEnd: number | null = null;
   for (const v of ordered)
     if (v.event.kind === 'session_end') {
-      const c = num(v.body['cost_usd']);
+      const c = num(bodyOf(v)['cost_usd']);
       if (c !== null) fromEnd = c;
     }
   if (fromEnd !== null) return { usd: fromEnd, source: 'session_end' };
@@ -170,11 +207,12 @@ export function sessionCost(ordered: EventView[]): CostSummary | null {
   let previous: string | null = null;
   for (const v of ordered) {
     if (v.event.kind !== 'tool_result') continue;
-    const cost = num(v.body['cost_usd']);
+    const body = bodyOf(v);
+    const cost = num(body['cost_usd']);
     const key = JSON.stringify([
-      v.body['cost_usd'] ?? null,
-      v.body['tokens_in'] ?? null,
-      v.body['tokens_out'] ?? null,
+      body['cost_usd'] ?? null,
+      body['tokens_in'] ?? null,
+      body['tokens_out'] ?? null,
     ]);
     if (cost !== null && key !== previous) {
       total += cost;
