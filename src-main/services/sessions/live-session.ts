@@ -495,6 +495,11 @@ export class LiveSession {
     for (const view of added) {
       const kind = view.event.kind;
       if (kind !== 'tool_result' && kind !== 'tool_call') continue;
+      // Let go of already, with the other event of its node met earlier in this batch (a call
+      // and its result read in the same chunk, as most are). Asked again, a tool row would make
+      // both events anew from their columns only to find them settled: ~560,000 objects and id
+      // strings (~170 MB of garbage) over an 850k-event read.
+      if (view instanceof LoggedEvent && !view.bodyHeld) continue;
       const settled = this.lineage.settledToolEvents(view, events);
       if (settled)
         for (const event of events)

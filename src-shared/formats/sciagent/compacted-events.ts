@@ -11,6 +11,10 @@ import { PagedArray } from '../columns/paged-array';
 import { StringCodes } from '../columns/string-codes';
 
 /** What it keeps of an event (a LoggedEvent has them all). */
+let expansions = 0;
+/** How many events were made again from their columns so far, in this thread (tests: a read makes none). */
+export const compactedExpansions = (): number => expansions;
+
 export interface KeptFields {
   readonly lineNo: number;
   readonly byteOffset: number;
@@ -64,6 +68,7 @@ export class CompactedEvents<E> implements CompactEvents<E> {
   }
 
   expand(compact: number, position: number): E {
+    expansions++;
     const seq = this.seqs.get(compact);
     return this.make(
       this.lineNos.get(compact),
