@@ -18,7 +18,7 @@ describe('StringInterner', () => {
   it('keeps every value of calls, results and other events as it was', () => {
     const interner = new StringInterner();
     const records: ClassifiedRecord[] = [];
-    // More open calls than it remembers, results in another order, a result with no call.
+    // Calls, their results in another order, a result with no call, an id that is no string.
     for (let i = 0; i < 12_000; i++)
       records.push(
         event('tool_call', { tool_call_id: copy(`toolu_${i}_abcdefghijklmnop`), actor: copy('m') }),

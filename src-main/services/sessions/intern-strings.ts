@@ -4,6 +4,12 @@
  * names. Interning the fields that repeat (repeated-fields.ts: kinds, actors, models, tool names,
  * statuses…) keeps one of each; ids and timestamps, which are unique, are left alone. (Lines the
  * worker's scan read come with these shared already; the lookups here then find them.)
+ *
+ * A tool call's `tool_call_id` and its result's are left two strings. They were made one (a map of
+ * calls waiting for their result, an entry added and deleted per pair), but a settled pair is now
+ * kept as a tool row and both events' bodies are let go of (LiveSession.dropSettledTools): the
+ * sharing kept nothing smaller (an 850k-event read: the same heap to 0.1 MB) and cost ~0.2 s and
+ * ~100 MB of garbage (the map rehashed as entries came and went).
  */
 import type { ClassifiedRecord } from '../../../src-shared/formats/sciagent/classify-line';
 import { MAX_REPEATED_CHARS, REPEATED_FIELDS } from '../../../src-shared/formats/sciagent/repeated-fields';
@@ -11,38 +17,14 @@ import { MAX_REPEATED_CHARS, REPEATED_FIELDS } from '../../../src-shared/formats
 /** A session with this many distinct values stops adding new ones (keeps the table bounded). */
 const MAX_TABLE = 50_000;
 
-/** Calls waiting for their result past this many: the oldest are let go (keeps the map bounded). */
-const MAX_OPEN_CALLS = 10_000;
-
 export class StringInterner {
   private readonly table = new Map<string, string>();
-  /**
-   * The `tool_call_id` of calls whose result has not come yet. A call's id recurs once, on its
-   * result: the result takes the call's copy and the entry goes, so each pair keeps one string
-   * (32–48 bytes a pair) without a table entry per pair. (Ids of up to 10 characters are shared
-   * already: JSON.parse interns them.)
-   */
-  private readonly openCalls = new Map<string, string>();
 
   intern(value: string): string {
     const known = this.table.get(value);
     if (known !== undefined) return known;
     if (value.length <= MAX_REPEATED_CHARS && this.table.size < MAX_TABLE) this.table.set(value, value);
     return value;
-  }
-
-  /** The call's copy of a tool call id, for its result. */
-  private callId(kind: string, id: string): string {
-    if (kind === 'tool_call') {
-      if (this.openCalls.size >= MAX_OPEN_CALLS) this.openCalls.delete(this.openCalls.keys().next().value!);
-      this.openCalls.set(id, id);
-      return id;
-    }
-    if (kind !== 'tool_result') return id;
-    const known = this.openCalls.get(id);
-    if (known === undefined) return id;
-    this.openCalls.delete(id);
-    return known;
   }
 
   /** In place: the records are fresh from the worker and not shared. */
@@ -57,7 +39,6 @@ export class StringInterner {
         const value = body[field];
         if (typeof value !== 'string') continue;
         if (REPEATED_FIELDS.has(field)) body[field] = this.intern(value);
-        else if (field === 'tool_call_id') body[field] = this.callId(record.kind, value);
       }
     }
   }
