@@ -36,6 +36,8 @@ export class IdColumn {
   private readonly others: (string | undefined)[] = [];
   /** Reused by `get` (its char codes, dashes in place). */
   private readonly codes: number[] = new Array<number>(UUID_LENGTH).fill(0x2d);
+  /** Reused by `add` (the four words of the id being added). */
+  private readonly packed = new Int32Array(4);
 
   get size(): number {
     return this.others.length;
@@ -44,12 +46,8 @@ export class IdColumn {
   /** Adds `id` as the next row; returns the row. */
   add(id: string): number {
     const row = this.others.length;
-    if (isLowercaseUuid(id)) {
-      for (let w = 0; w < 4; w++) {
-        let word = 0;
-        for (let k = 0; k < 8; k++) word = (word << 4) | hexValue(id.charCodeAt(HEX_AT[w * 8 + k]!));
-        this.words[w]!.set(row, word);
-      }
+    if (packLowercaseUuid(id, this.packed)) {
+      for (let w = 0; w < 4; w++) this.words[w]!.set(row, this.packed[w]!);
       this.others.push(undefined);
     } else this.others.push(id);
     return row;
@@ -72,17 +70,32 @@ export class IdColumn {
   }
 }
 
-function isLowercaseUuid(id: string): boolean {
+/**
+ * Puts a lowercase UUID's four 8-hex-digit words into `out`; false, `out` partly written, for any
+ * other id. Checked and read in one pass (a check, then a read through HEX_AT: ~45% slower in a
+ * micro-benchmark, ~0.25 s of an 850k-event read, whose settled tool events are all kept here).
+ */
+function packLowercaseUuid(id: string, out: Int32Array): boolean {
   if (id.length !== UUID_LENGTH) return false;
+  let word = 0;
+  let digits = 0;
+  let w = 0;
   for (let i = 0; i < UUID_LENGTH; i++) {
     const c = id.charCodeAt(i);
     if (i === 8 || i === 13 || i === 18 || i === 23) {
       if (c !== 0x2d) return false;
-    } else if (!((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66))) return false;
+      continue;
+    }
+    let value: number;
+    if (c >= 0x30 && c <= 0x39) value = c - 0x30;
+    else if (c >= 0x61 && c <= 0x66) value = c - 0x57;
+    else return false;
+    word = (word << 4) | value;
+    if (++digits === 8) {
+      out[w++] = word;
+      word = 0;
+      digits = 0;
+    }
   }
   return true;
-}
-
-function hexValue(c: number): number {
-  return c <= 0x39 ? c - 0x30 : c - 0x57;
 }
