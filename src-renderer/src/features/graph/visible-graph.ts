@@ -120,15 +120,32 @@ function toolName(node: LineageNode): string {
   return typeof name === 'string' && name ? name : node.label;
 }
 
+/**
+ * What a growth reads and updates of the lineage as a build saw it. Made from the build's arrays
+ * when the first growth needs them (lineageMaps): three maps of every node or edge of a big
+ * session cost its opening ~0.15 s and ~40 MB, and a session not growing never needs them.
+ */
+interface LineageMaps {
+  /** Lineage parent of each node (the source of its first incoming edge). */
+  parentOf: Map<string, string>;
+  /** How many nodes have each node as their parent. */
+  childCount: Map<string, number>;
+  /**
+   * Lineage edges already drawn (merged, or inside one drawn node). The maps are updated in
+   * place, so a build may see nodes and edges newer than the structure it is called with; the
+   * growths that follow then name them again, and must not add them twice.
+   */
+  counted: Set<string>;
+}
+
 /** What a build keeps besides the graph, so that a later growth can be placed without a rebuild. */
 interface BuildState {
   graph: VisibleGraph;
   representative: Map<string, string>;
   groups: Map<string, ToolGroup>;
-  /** Lineage parent of each node (the source of its first incoming edge). */
-  parentOf: Map<string, string>;
-  /** How many nodes have each node as their parent. */
-  childCount: Map<string, number>;
+  /** See LineageMaps: made by `makeLineageMaps` (then null) on the first growth. */
+  lineage: LineageMaps | null;
+  makeLineageMaps: (() => LineageMaps) | null;
   /** Drawn id → kind → how many children of that kind are drawn one by one under it. */
   drawnKinds: Map<string, Map<string, number>>;
   /** Merged edges by drawn source, then drawn target. */
@@ -137,14 +154,16 @@ interface BuildState {
   /** Per merged edge, how many of its lineage edges give each reason (so one can be taken out). */
   reasonCounts: Map<VisibleEdge, Map<string, number>>;
   memberEdges: VisibleEdge[];
-  /**
-   * Lineage edges already drawn (merged, or inside one drawn node). The maps are updated in
-   * place, so a build may see nodes and edges newer than the structure it is called with; the
-   * growths that follow then name them again, and must not add them twice.
-   */
-  counted: Set<string>;
   /** Some nodes sit on a cycle no root leads to: which of them is drawn first follows seq. */
   cyclic: boolean;
+}
+
+function lineageMaps(state: BuildState): LineageMaps {
+  if (!state.lineage) {
+    state.lineage = state.makeLineageMaps!();
+    state.makeLineageMaps = null;
+  }
+  return state.lineage;
 }
 
 export function buildVisibleGraph(
@@ -203,61 +222,99 @@ function unmergeEdge(state: EdgeState, source: string, target: string, e: Lineag
   return true;
 }
 
+/**
+ * Lays out the whole visible graph. Every node and edge is looked up by id once, into a number
+ * (its place in `list` and `ends`), and the walk keeps its parents, children and representatives
+ * in arrays: a big session's graph (850k events: 432k nodes and edges) took ~1.05 s in Chromium
+ * with a map lookup for each step (its ids are Map keys, which this Chromium's V8 internalizes, and
+ * each such map holds every id), one long task of the page as the session opens. The maps growth
+ * needs are filled at the end, in one pass each.
+ */
 function build(
   nodes: ReadonlyMap<string, LineageNode>,
   edges: ReadonlyMap<string, LineageEdge>,
   expanded: ReadonlySet<string>,
 ): BuildState {
   const memberBudget = expandedMemberBudget(expanded.size);
-  // Each node's parent is the source of its first incoming edge; children in edge order.
-  const parentOf = new Map<string, string>();
-  const childrenOf = new Map<string, string[]>();
+  const list: LineageNode[] = [];
+  const index = new Map<string, number>();
+  for (const n of nodes.values()) {
+    index.set(n.id, list.length);
+    list.push(n);
+  }
+  const count = list.length;
+  // Each edge's ends (-1: not a node), and each node's parent: the source of its first incoming
+  // edge (`parentEdge`: which edge that is); its children, in edge order, in one flat list.
+  const edgeList: LineageEdge[] = [];
+  const ends = new Int32Array(edges.size * 2);
+  const parent = new Int32Array(count).fill(-1);
+  const parentEdge = new Int32Array(count).fill(-1);
+  const childCounts = new Int32Array(count);
   for (const e of edges.values()) {
-    if (parentOf.has(e.target) || !nodes.has(e.target) || !nodes.has(e.source) || e.source === e.target)
-      continue;
-    parentOf.set(e.target, e.source);
-    const list = childrenOf.get(e.source);
-    if (list) list.push(e.target);
-    else childrenOf.set(e.source, [e.target]);
+    const k = edgeList.length;
+    edgeList.push(e);
+    const source = index.get(e.source) ?? -1;
+    const target = index.get(e.target) ?? -1;
+    ends[2 * k] = source;
+    ends[2 * k + 1] = target;
+    if (source < 0 || target < 0 || source === target || parent[target]! >= 0) continue;
+    parent[target] = source;
+    parentEdge[target] = k;
+    childCounts[source]!++;
+  }
+  const childStart = new Int32Array(count + 1);
+  for (let i = 0; i < count; i++) childStart[i + 1] = childStart[i]! + childCounts[i]!;
+  const children = new Int32Array(childStart[count]!);
+  const filled = childStart.slice(0, count);
+  for (let k = 0; k < edgeList.length; k++) {
+    const target = ends[2 * k + 1]!;
+    if (target >= 0 && parentEdge[target] === k) children[filled[ends[2 * k]!]!++] = target;
   }
 
   const visible: VisibleNode[] = [];
-  const representative = new Map<string, string>();
+  /** What each node is drawn as (undefined: not reached). */
+  const drawnAs: (string | undefined)[] = new Array<string | undefined>(count);
   const groups = new Map<string, ToolGroup>();
   const memberEdges: VisibleEdge[] = [];
   const drawnKinds = new Map<string, Map<string, number>>();
 
   // Breadth-first from the roots over drawn nodes: `queue` holds a drawn id and the lineage
   // nodes it stands for, whose children hang under it.
-  const queue: { drawn: string; covers: string[] }[] = [];
-  const placed = new Set<string>();
+  const queue: { drawn: string; covers: number[] }[] = [];
+  const placed = new Uint8Array(count);
   let cyclic = false;
-  const draw = (n: LineageNode) => {
+  const draw = (i: number) => {
+    const n = list[i]!;
     visible.push({ id: n.id, kind: n.kind, seq: n.seq, group: null });
-    representative.set(n.id, n.id);
-    placed.add(n.id);
-    queue.push({ drawn: n.id, covers: [n.id] });
+    drawnAs[i] = n.id;
+    placed[i] = 1;
+    queue.push({ drawn: n.id, covers: [i] });
   };
-  const roots = sortBySeq([...nodes.values()].filter((n) => !parentOf.has(n.id)));
-  for (const n of roots) draw(n);
+  const bySeqAt = (a: number, b: number) => bySeq(list[a]!, list[b]!);
+  const roots: number[] = [];
+  for (let i = 0; i < count; i++) if (parent[i]! < 0) roots.push(i);
+  for (const i of sortedBySeq(roots, bySeqAt)) draw(i);
 
   for (let head = 0; ; head++) {
     if (head === queue.length) {
       // Nodes on a cycle with no way in from a root: draw the earliest as a root and go on.
-      const left = [...nodes.values()].filter((n) => !placed.has(n.id)).sort(bySeq);
-      if (left.length === 0) break;
+      let earliest = -1;
+      for (let i = 0; i < count; i++)
+        if (!placed[i] && (earliest < 0 || bySeqAt(i, earliest) < 0)) earliest = i;
+      if (earliest < 0) break;
       cyclic = true;
-      draw(left[0]!);
+      draw(earliest);
     }
     const { drawn, covers } = queue[head]!;
     // Children by kind, and tool calls by tool name too (nested maps: no key string per child).
-    const buckets: { kind: LineageNodeKind; name: string; members: LineageNode[] }[] = [];
+    const buckets: { kind: LineageNodeKind; name: string; members: number[] }[] = [];
     const byKind = new Map<string, Map<string, (typeof buckets)[number]>>();
-    for (const id of covers)
-      for (const childId of childrenOf.get(id) ?? []) {
-        const child = nodes.get(childId);
-        if (!child || placed.has(childId)) continue;
-        placed.add(childId);
+    for (const i of covers)
+      for (let c = childStart[i]!; c < childStart[i + 1]!; c++) {
+        const childAt = children[c]!;
+        if (placed[childAt]) continue;
+        placed[childAt] = 1;
+        const child = list[childAt]!;
         const name = child.kind === 'tool_call' ? toolName(child) : child.kind;
         let byName = byKind.get(child.kind);
         if (!byName) byKind.set(child.kind, (byName = new Map()));
@@ -266,10 +323,10 @@ function build(
           byName.set(name, (bucket = { kind: child.kind, name, members: [] }));
           buckets.push(bucket);
         }
-        bucket.members.push(child);
+        bucket.members.push(childAt);
       }
     for (const bucket of buckets) {
-      const members = sortBySeq(bucket.members);
+      const members = sortedBySeq(bucket.members, bySeqAt);
       const isTool = bucket.kind === 'tool_call';
       if (!isTool && members.length <= GROUP_OVER) {
         for (const m of members) draw(m);
@@ -283,20 +340,31 @@ function build(
         toolName: bucket.name,
         memberKind: bucket.kind,
         parentId: drawn,
-        members: members.map((m) => m.id),
+        members: members.map((m) => list[m]!.id),
         expanded: isExpanded,
         shown,
       };
       groups.set(id, group);
-      visible.push({ id, kind: isTool ? 'tool_group' : 'node_group', seq: members[0]?.seq ?? null, group });
-      const hidden: string[] = [];
+      visible.push({
+        id,
+        kind: isTool ? 'tool_group' : 'node_group',
+        seq: list[members[0]!]?.seq ?? null,
+        group,
+      });
+      const hidden: number[] = [];
       members.forEach((m, i) => {
         if (i < shown) {
           draw(m);
-          memberEdges.push({ id: `${id}->${m.id}`, source: id, target: m.id, reasons: [], count: 1 });
+          memberEdges.push({
+            id: `${id}->${list[m]!.id}`,
+            source: id,
+            target: list[m]!.id,
+            reasons: [],
+            count: 1,
+          });
         } else {
-          representative.set(m.id, id);
-          hidden.push(m.id);
+          drawnAs[m] = id;
+          hidden.push(m);
         }
       });
       if (hidden.length) queue.push({ drawn: id, covers: hidden });
@@ -308,18 +376,42 @@ function build(
   for (const [id, g] of groups) for (let i = 0; i < g.shown; i++) groupOfMember.set(g.members[i]!, id);
 
   // Merged by source, then target: most of a big session's edges fold into a few, and an id
-  // string is made only for each edge drawn.
+  // string is made only for each edge drawn. Consecutive edges mostly fold into the same one.
   const state: EdgeState = { bySource: new Map(), merged: [], reasonCounts: new Map() };
-  const counted = new Set<string>();
-  for (const e of edges.values()) {
-    const source = representative.get(e.source);
-    let target = representative.get(e.target);
+  for (let k = 0; k < edgeList.length; k++) {
+    const sourceAt = ends[2 * k]!;
+    const targetAt = ends[2 * k + 1]!;
+    const source = sourceAt < 0 ? undefined : drawnAs[sourceAt];
+    let target = targetAt < 0 ? undefined : drawnAs[targetAt];
     if (source === undefined || target === undefined) continue;
-    counted.add(e.id);
-    const viaGroup = groupOfMember.get(e.target);
-    if (viaGroup && parentOf.get(e.target) === e.source) target = viaGroup;
+    const e = edgeList[k]!;
+    if (groupOfMember.size > 0 && parent[targetAt] === sourceAt)
+      target = groupOfMember.get(e.target) ?? target;
     if (source !== target) mergeEdge(state, source, target, e);
   }
+
+  const representative = new Map<string, string>();
+  for (let i = 0; i < count; i++) if (drawnAs[i] !== undefined) representative.set(list[i]!.id, drawnAs[i]!);
+  const makeLineageMaps = (): LineageMaps => {
+    const maps: LineageMaps = { parentOf: new Map(), childCount: new Map(), counted: new Set() };
+    for (let i = 0; i < count; i++) {
+      const id = list[i]!.id;
+      if (parent[i]! >= 0) maps.parentOf.set(id, list[parent[i]!]!.id);
+      if (childCounts[i]! > 0) maps.childCount.set(id, childCounts[i]!);
+    }
+    for (let k = 0; k < edgeList.length; k++) {
+      const sourceAt = ends[2 * k]!;
+      const targetAt = ends[2 * k + 1]!;
+      if (
+        sourceAt >= 0 &&
+        targetAt >= 0 &&
+        drawnAs[sourceAt] !== undefined &&
+        drawnAs[targetAt] !== undefined
+      )
+        maps.counted.add(edgeList[k]!.id);
+    }
+    return maps;
+  };
 
   visible.sort(bySeq);
   const bySource = state.bySource;
@@ -333,16 +425,21 @@ function build(
     },
     representative,
     groups,
-    parentOf,
-    childCount: new Map([...childrenOf].map(([id, list]) => [id, list.length])),
+    lineage: null,
+    makeLineageMaps,
     drawnKinds,
     bySource: state.bySource,
     merged: state.merged,
     reasonCounts: state.reasonCounts,
     memberEdges,
-    counted,
     cyclic,
   };
+}
+
+/** Sorted in place by their nodes' seq (usually in order already: a check is cheaper than a sort). */
+function sortedBySeq(xs: number[], compare: (a: number, b: number) => number): number[] {
+  for (let i = 1; i < xs.length; i++) if (compare(xs[i - 1]!, xs[i]!) > 0) return xs.sort(compare);
+  return xs;
 }
 
 /**
@@ -360,6 +457,7 @@ function grow(
   edges: ReadonlyMap<string, LineageEdge>,
   change: Growth,
 ): VisibleGraph | null {
+  const { parentOf, childCount, counted } = lineageMaps(state);
   const changedGroups = new Map<string, ToolGroup | null>();
   const groupOf = (id: string) => (changedGroups.has(id) ? changedGroups.get(id)! : state.groups.get(id));
   /**
@@ -393,14 +491,14 @@ function grow(
   const moving: LineageNode[] = [];
   let newTargets: Set<string> | null = null;
   for (const e of change.removedEdges) {
-    if (state.parentOf.get(e.target) === e.source && !gone.has(e.target)) {
+    if (parentOf.get(e.target) === e.source && !gone.has(e.target)) {
       newTargets ??= new Set(change.edges.map((id) => edges.get(id)?.target ?? ''));
       const n = nodes.get(e.target);
-      if (!n || (state.childCount.get(e.target) ?? 0) > 0 || !newTargets.has(e.target)) return null;
+      if (!n || (childCount.get(e.target) ?? 0) > 0 || !newTargets.has(e.target)) return null;
       if (!hangsOnlyByNew(e.target, edges, change.edges)) return null;
       moving.push(n);
     }
-    if (!state.counted.delete(e.id)) continue; // never drawn: nothing to take out
+    if (!counted.delete(e.id)) continue; // never drawn: nothing to take out
     const source = state.representative.get(e.source);
     const target = state.representative.get(e.target);
     if (
@@ -417,10 +515,10 @@ function grow(
   const takeOut = (n: LineageNode): boolean => {
     const id = n.id;
     const drawn = state.representative.get(id);
-    const parent = state.parentOf.get(id);
-    if ((state.childCount.get(id) ?? 0) > 0) return false;
-    if (parent !== undefined) state.childCount.set(parent, (state.childCount.get(parent) ?? 1) - 1);
-    state.parentOf.delete(id);
+    const parent = parentOf.get(id);
+    if ((childCount.get(id) ?? 0) > 0) return false;
+    if (parent !== undefined) childCount.set(parent, (childCount.get(parent) ?? 1) - 1);
+    parentOf.delete(id);
     // Never drawn (it came and went between two drawings: a cluster job's expected artifact, until
     // it is produced): nothing to take out.
     if (drawn === undefined) return true;
@@ -449,7 +547,7 @@ function grow(
   for (const n of moving) isNew.add(n.id);
   const newEdges: LineageEdge[] = [];
   for (const id of change.edges) {
-    if (state.counted.has(id)) continue; // a build saw it already
+    if (counted.has(id)) continue; // a build saw it already
     const e = edges.get(id);
     // Gone again since (growthSince keeps the edges of a node that came and went within it).
     if (!e) continue;
@@ -458,10 +556,10 @@ function grow(
   }
   // The parents of new nodes; an old node gaining its first edge (a root no more) changes the shape.
   for (const e of newEdges) {
-    if (e.source === e.target || state.parentOf.has(e.target)) continue;
+    if (e.source === e.target || parentOf.has(e.target)) continue;
     if (!isNew.has(e.target)) return null;
-    state.parentOf.set(e.target, e.source);
-    state.childCount.set(e.source, (state.childCount.get(e.source) ?? 0) + 1);
+    parentOf.set(e.target, e.source);
+    childCount.set(e.source, (childCount.get(e.source) ?? 0) + 1);
   }
   // Nodes a build saw already (see `counted`) are where they belong.
   let pending = change.nodes
@@ -472,7 +570,7 @@ function grow(
   while (pending.length) {
     const waiting: LineageNode[] = [];
     for (const n of pending) {
-      const parent = state.parentOf.get(n.id);
+      const parent = parentOf.get(n.id);
       if (parent === undefined) return null; // a new root
       const drawn = state.representative.get(parent);
       if (drawn === undefined) {
@@ -558,7 +656,7 @@ function grow(
     const source = state.representative.get(e.source);
     const target = state.representative.get(e.target);
     if (source === undefined || target === undefined) return null;
-    state.counted.add(e.id);
+    counted.add(e.id);
     if (source !== target) mergeEdge(state, source, target, e);
   }
 
@@ -631,7 +729,7 @@ function hangsOnlyByNew(
 
 /** Whether `node`, drawn one by one, is one of the members an expanded group shows. */
 function shownInExpandedGroup(state: BuildState, node: LineageNode): boolean {
-  const parent = state.parentOf.get(node.id);
+  const parent = lineageMaps(state).parentOf.get(node.id);
   const drawnParent = parent === undefined ? undefined : state.representative.get(parent);
   if (drawnParent === undefined) return false;
   const gid =
