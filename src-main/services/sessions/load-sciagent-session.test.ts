@@ -164,4 +164,20 @@ describe('loadSciagentSession (slim records) says what the full reading says', (
     expect(full.duplicates).toBe(1);
     expect(full.corrections.applied).toBe(2);
   });
+
+  it('where the cost comes from tool results, one of them read back whole', async () => {
+    const file = path.join(dir, 'results-cost.jsonl');
+    const result = (seq: number, fields: Record<string, unknown>) =>
+      line({ event_id: `r${seq}`, event_kind: 'tool_result', seq, tool_call_id: `t${seq}`, ...fields });
+    const lines = [
+      result(1, { cost_usd: 0.25, tokens_in: 10, tokens_out: 2 }),
+      // Its model is longer than a slim body keeps: this result is read back from the file.
+      result(2, { cost_usd: 0.5, tokens_in: 11, tokens_out: 3, model: 'x'.repeat(500), output: STUB }),
+      result(3, { cost_usd: 0.5, tokens_in: 11, tokens_out: 3 }),
+    ];
+    await writeFile(file, lines.join('\n') + '\n');
+    const loaded = await loadSciagentSession(file, { sessionId: 's' });
+    expect(loaded.summary).toEqual(await fullSummary(file, 's'));
+    expect(loaded.summary.cost).toEqual({ usd: 0.75, source: 'results' });
+  });
 });

@@ -177,7 +177,7 @@ export function summarizeSession(
     corrections: { applied: log.appliedCorrectionCount(), dangling: log.danglingCorrections().length },
     truncatedFields,
     childSessions: [...children].sort(),
-    cost: sessionCost(ordered, bodies.body),
+    cost: sessionCost(ordered, (view) => bodies.body(view)),
     models: [...models].sort(),
     firstTs,
     lastTs,
