@@ -146,6 +146,11 @@ export interface NodeEntry<M> {
    */
   position: number;
   membersInto(out: M[]): void;
+  /**
+   * Where an entry knows them without making its events (a tool row): the log ordinals of its
+   * node's events, in the order of the node's `eventIds`.
+   */
+  ordinals?(): number[];
 }
 
 /** The `flushNo` of a forgotten state. */

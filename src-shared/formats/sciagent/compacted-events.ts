@@ -67,6 +67,11 @@ export class CompactedEvents<E> implements CompactEvents<E> {
     return this.ids.get(compact);
   }
 
+  seqOf(compact: number): number | null {
+    const seq = this.seqs.get(compact);
+    return Number.isNaN(seq) ? null : seq;
+  }
+
   expand(compact: number, position: number): E {
     expansions++;
     const seq = this.seqs.get(compact);

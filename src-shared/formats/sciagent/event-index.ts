@@ -100,6 +100,14 @@ export class EventIndex<E extends { readonly eventId: string }> implements Reado
     return typeof entry === 'number' ? this.compacted!.expand(entry, position) : entry;
   }
 
+  /**
+   * What is kept at `position`: the event's object, or the number its `compacted` keeps it by
+   * (for a caller that reads one field of it without making it an object: SessionLog.seqAt).
+   */
+  entryAt(position: number): E | number | undefined {
+    return this.list[position];
+  }
+
   /** `get` for a caller that reads the event and lets go (see `peek`). */
   peekGet(id: string): E | undefined {
     const n = this.slots[this.slotOf(id)]!;

@@ -327,6 +327,21 @@ export class SessionLog {
     return delta;
   }
 
+  /**
+   * The id and the seq of the event at an ordinal (undefined: none there), read where it is kept
+   * — an event kept as a number is not made an object for them (a tool row's node and its order:
+   * tool-table.ts).
+   */
+  idAt(ordinal: number): string | undefined {
+    const entry = this.events.entryAt(ordinal);
+    return typeof entry === 'number' ? this.compacted.idOf(entry) : entry?.eventId;
+  }
+
+  seqAt(ordinal: number): number | null | undefined {
+    const entry = this.events.entryAt(ordinal);
+    return typeof entry === 'number' ? this.compacted.seqOf(entry) : entry?.seq;
+  }
+
   /** Events in reading order: by seq, ties by position in the file. */
   ordered(): LoggedEvent[] {
     return [...this.events.values()].sort(compareEvents);

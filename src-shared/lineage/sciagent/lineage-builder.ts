@@ -76,6 +76,8 @@ export class SciagentLineageBuilder {
       sessionEdgePrefix: facts.sessionEdgePrefix,
       eventAt: (ordinal) => log.events.peek(ordinal),
       keptEventAt: (ordinal) => log.events.at(ordinal),
+      idAt: (ordinal) => log.idAt(ordinal),
+      seqAt: (ordinal) => log.seqAt(ordinal),
     });
     this.nodes = new NodesWithRows(this.graph.nodes, this.tools);
     this.edges = new EdgesWithRows(this.graph.edges, this.tools);
@@ -168,6 +170,11 @@ export class SciagentLineageBuilder {
     onMember: (ordinal: number) => void,
     node: LineageNode = entry.node!,
   ): (string | number)[] {
+    const known = entry.ordinals?.();
+    if (known) {
+      for (const ordinal of known) onMember(ordinal);
+      return known;
+    }
     const members = this.members;
     entry.membersInto(members);
     for (const m of members) if (m !== SESSION_ANCHOR) onMember(m.event.ordinal);

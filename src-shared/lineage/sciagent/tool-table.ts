@@ -16,7 +16,6 @@
  * graph (`promote`), which handles every case; the id stays there for good.
  */
 import type { EventView } from '../../formats/sciagent/session-log';
-import { compareEvents } from '../../formats/sciagent/session-log';
 import { type JsonObject, str } from '../../formats/sciagent/types';
 import type { NodeEntry } from '../reactive-graph';
 import type { LineageEdge, LineageNode } from '../types';
@@ -47,6 +46,9 @@ export interface ToolTableFacts {
   eventAt(ordinal: number): EventView | undefined;
   /** …and to keep (its `at`: the log's one object of it, from now on). */
   keptEventAt(ordinal: number): EventView | undefined;
+  /** The id and seq of the event at an ordinal, without making it (undefined: no event there). */
+  idAt(ordinal: number): string | undefined;
+  seqAt(ordinal: number): number | null | undefined;
 }
 
 /** Puts a row's events into the graph's node `nodeId`; returns the graph's own copy of the id. */
@@ -184,19 +186,20 @@ export class ToolTable {
     }
   }
 
-  /** The row's node, made now (the same node the graph's buildTool makes of its events). */
+  /**
+   * The row's node, made now (the same node the graph's buildTool makes of its events). Its event
+   * ids and seq are read where the log keeps them: most rows' events are kept as numbers, and a
+   * snapshot made both of every row's events objects again (four times over) for this.
+   */
   node(row: number): LineageNode {
-    const events: EventView[] = [];
-    this.eventsInto(row, events);
+    const eventIds: string[] = [];
     let seq: number | null = null;
-    for (const v of events)
-      if (v.event.seq !== null && (seq === null || v.event.seq < seq)) seq = v.event.seq;
-    const node = bareNode(
-      TOOL_PREFIX + this.callIds[row]!,
-      'tool_call',
-      events.map((v) => v.event.eventId),
-      seq,
-    );
+    for (const ordinal of this.presentOrdinalsOf(row)) {
+      eventIds.push(this.facts.idAt(ordinal)!);
+      const s = this.facts.seqAt(ordinal) ?? null;
+      if (s !== null && (seq === null || s < seq)) seq = s;
+    }
+    const node = bareNode(TOOL_PREFIX + this.callIds[row]!, 'tool_call', eventIds, seq);
     toolNodeData(node, this.callSide(row), this.resultSide(row));
     return node;
   }
@@ -325,15 +328,27 @@ export class ToolTable {
     this.pending.push(row);
   }
 
-  /** The row's event ordinals in reading order (seq, then file position). */
-  private ordinalsOf(row: number): number[] {
+  /** The same as `ordinalsOf`, less any the log has no event at: its node's events, in order. */
+  presentOrdinalsOf(row: number): number[] {
+    // seqAt: undefined where there is no event (and it makes no id string to say so).
+    return this.ordinalsOf(row).filter((ordinal) => this.facts.seqAt(ordinal) !== undefined);
+  }
+
+  /**
+   * The row's event ordinals in reading order (compareEvents: seq, a missing one last, then the
+   * ordinal), its events' seqs read where the log keeps them.
+   */
+  ordinalsOf(row: number): number[] {
     const call = this.call.get(row);
     const result = this.result.get(row);
     if (call === NONE) return result === NONE ? [] : [result];
     if (result === NONE) return [call];
-    const a = this.facts.eventAt(call);
-    const b = this.facts.eventAt(result);
-    return a && b && compareEvents(a.event, b.event) > 0 ? [result, call] : [call, result];
+    const a = this.facts.seqAt(call);
+    const b = this.facts.seqAt(result);
+    if (a === undefined || b === undefined) return [call, result];
+    const sa = a ?? Number.POSITIVE_INFINITY;
+    const sb = b ?? Number.POSITIVE_INFINITY;
+    return sa > sb || (sa === sb && call > result) ? [result, call] : [call, result];
   }
 }
 
@@ -368,5 +383,9 @@ class RowEntry implements NodeEntry<EventView> {
 
   membersInto(out: EventView[]): void {
     this.table.eventsInto(this.row, out);
+  }
+
+  ordinals(): number[] {
+    return this.table.presentOrdinalsOf(this.row);
   }
 }
