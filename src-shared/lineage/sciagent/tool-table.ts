@@ -338,7 +338,7 @@ export class ToolTable {
    * The row's event ordinals in reading order (compareEvents: seq, a missing one last, then the
    * ordinal), its events' seqs read where the log keeps them.
    */
-  ordinalsOf(row: number): number[] {
+  private ordinalsOf(row: number): number[] {
     const call = this.call.get(row);
     const result = this.result.get(row);
     if (call === NONE) return result === NONE ? [] : [result];
