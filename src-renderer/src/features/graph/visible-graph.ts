@@ -110,10 +110,12 @@ const bySeq = (a: { seq: number | null; id: string }, b: { seq: number | null; i
   (a.seq ?? Number.POSITIVE_INFINITY) - (b.seq ?? Number.POSITIVE_INFINITY) || (a.id < b.id ? -1 : 1);
 
 /** Sorted in place; siblings usually arrive in seq order already, and a check is cheaper than a sort. */
-function sortBySeq<T extends { seq: number | null; id: string }>(xs: T[]): T[] {
-  for (let i = 1; i < xs.length; i++) if (bySeq(xs[i - 1]!, xs[i]!) > 0) return xs.sort(bySeq);
+function sortedBy<T>(xs: T[], compare: (a: T, b: T) => number): T[] {
+  for (let i = 1; i < xs.length; i++) if (compare(xs[i - 1]!, xs[i]!) > 0) return xs.sort(compare);
   return xs;
 }
+
+const sortBySeq = <T extends { seq: number | null; id: string }>(xs: T[]): T[] => sortedBy(xs, bySeq);
 
 function toolName(node: LineageNode): string {
   const name = node.data['toolName'];
@@ -293,7 +295,7 @@ function build(
   const bySeqAt = (a: number, b: number) => bySeq(list[a]!, list[b]!);
   const roots: number[] = [];
   for (let i = 0; i < count; i++) if (parent[i]! < 0) roots.push(i);
-  for (const i of sortedBySeq(roots, bySeqAt)) draw(i);
+  for (const i of sortedBy(roots, bySeqAt)) draw(i);
 
   for (let head = 0; ; head++) {
     if (head === queue.length) {
@@ -326,7 +328,7 @@ function build(
         bucket.members.push(childAt);
       }
     for (const bucket of buckets) {
-      const members = sortedBySeq(bucket.members, bySeqAt);
+      const members = sortedBy(bucket.members, bySeqAt);
       const isTool = bucket.kind === 'tool_call';
       if (!isTool && members.length <= GROUP_OVER) {
         for (const m of members) draw(m);
@@ -434,12 +436,6 @@ function build(
     memberEdges,
     cyclic,
   };
-}
-
-/** Sorted in place by their nodes' seq (usually in order already: a check is cheaper than a sort). */
-function sortedBySeq(xs: number[], compare: (a: number, b: number) => number): number[] {
-  for (let i = 1; i < xs.length; i++) if (compare(xs[i - 1]!, xs[i]!) > 0) return xs.sort(compare);
-  return xs;
 }
 
 /**
