@@ -13,6 +13,7 @@ import { sessionLines } from '../../../bench/generate-session.mjs';
 import { SessionLog } from '../../../src-shared/formats/sciagent/session-log';
 import { summarizeSession } from '../../../src-shared/formats/sciagent/session-summary';
 import { SciagentLineageBuilder } from '../../../src-shared/lineage/sciagent/lineage-builder';
+import { EventLines } from '../../../src-shared/lineage/sciagent/testing/event-lines';
 import { loadSciagentSession } from './load-sciagent-session';
 
 const FIXTURES = path.join(__dirname, '../../cli/fixtures');
@@ -42,8 +43,10 @@ async function logsUnder(dir: string): Promise<string[]> {
   return out.sort();
 }
 
-const line = (fields: Record<string, unknown>) =>
-  JSON.stringify({ schema_version: '1', session_id: 's', ts: '2026-01-01T00:00:00Z', ...fields });
+const events = new EventLines();
+/** A line of `event_kind` with these fields (its id and seq given: cases below repeat them). */
+const line = ({ event_kind, ...fields }: Record<string, unknown>) =>
+  events.line(event_kind as string, { ts: '2026-01-01T00:00:00Z', ...fields });
 const STUB = { _truncated: true, original_bytes: 9000 };
 
 describe('loadSciagentSession (slim records) says what the full reading says', () => {
