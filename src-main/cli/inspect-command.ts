@@ -98,6 +98,10 @@ async function inspectSession(input: SessionInput): Promise<{ json: unknown; tex
     tasks: input.tasks.map((t) => ({ taskId: t.taskId, kind: t.kind, state: t.state })),
   };
   const extra: string[] = [];
+  if (loaded.notReadBack)
+    extra.push(
+      `${loaded.notReadBack} event(s) could not be read back whole (the file changed while it was read): their long fields and truncated-field counts are as first read`,
+    );
   if (missingChildSessions.length) extra.push(`missing child sessions: ${missingChildSessions.join(', ')}`);
   if (input.session?.subagents.length)
     extra.push(

@@ -10,11 +10,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionLines } from '../../../bench/generate-session.mjs';
+import { ChunkParser } from '../../../src-shared/formats/sciagent/chunk-parser';
 import { SessionLog } from '../../../src-shared/formats/sciagent/session-log';
 import { summarizeSession } from '../../../src-shared/formats/sciagent/session-summary';
 import { SciagentLineageBuilder } from '../../../src-shared/lineage/sciagent/lineage-builder';
 import { EventLines } from '../../../src-shared/lineage/sciagent/testing/event-lines';
 import { loadSciagentSession } from './load-sciagent-session';
+import { SlimSummaryBodies } from './slim-summary-bodies';
 
 const FIXTURES = path.join(__dirname, '../../cli/fixtures');
 
@@ -182,5 +184,49 @@ describe('loadSciagentSession (slim records) says what the full reading says', (
     const loaded = await loadSciagentSession(file, { sessionId: 's' });
     expect(loaded.summary).toEqual(await fullSummary(file, 's'));
     expect(loaded.summary.cost).toEqual({ usd: 0.75, source: 'results' });
+  });
+
+  it('says which events it could not read back whole when the file changed after it was read', async () => {
+    const file = path.join(dir, 'changed.jsonl');
+    const text =
+      [
+        line({
+          event_id: 'j1',
+          event_kind: 'compute_job_status_changed',
+          seq: 1,
+          job_id: 'j',
+          status: 'running',
+          note: STUB,
+        }),
+        line({
+          event_id: 'x1',
+          event_kind: 'correction',
+          seq: 2,
+          corrects_event_id: 'j1',
+          reason: 'r',
+          replacement: { status: 'done' },
+        }),
+      ].join('\n') + '\n';
+    await writeFile(file, text);
+    const log = new SessionLog();
+    const bodies = new SlimSummaryBodies(file, log);
+    const { records } = new ChunkParser().parse({
+      fileKey: file,
+      bytes: new TextEncoder().encode(text),
+      fromOffset: 0,
+      reset: true,
+      final: true,
+    });
+    bodies.note(records);
+    log.pushRecords(records);
+    // The corrected event's stubs are counted in its whole corrected body, read back from the file.
+    const corrected = log.events.get('j1')!;
+    expect(bodies.stubs(corrected)).toBe(1);
+    expect([...bodies.notReadBack]).toEqual([]);
+    // The file no longer holds the lines as they were read: said, and the slim body answers.
+    await writeFile(file, '{}\n');
+    expect(bodies.stubs(corrected)).toBe(0);
+    expect(bodies.body(corrected)['status']).toBe('done');
+    expect([...bodies.notReadBack]).toEqual(['j1']);
   });
 });

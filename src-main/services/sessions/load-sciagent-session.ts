@@ -27,6 +27,8 @@ export interface LoadedSciagentSession {
   lineage: SciagentLineageBuilder;
   summary: SciagentSessionSummary;
   bytes: number;
+  /** Events the summary needed whole whose line the file no longer held (it changed meanwhile). */
+  notReadBack: number;
 }
 
 export interface LoadOptions {
@@ -69,5 +71,5 @@ export async function loadSciagentSession(
     { sessionId, path: file, graph: { nodes: lineage.nodes.size, edges: lineage.edges.size } },
     bodies,
   );
-  return { sessionId, path: file, log, lineage, summary, bytes };
+  return { sessionId, path: file, log, lineage, summary, bytes, notReadBack: bodies.notReadBack.size };
 }

@@ -26,6 +26,12 @@ import { readRange } from './read-range';
 export class SlimSummaryBodies implements SummaryBodies {
   /** Stubs of the event records that had any, by their line's offset (a glued line holds several). */
   private readonly stubsAt = new Map<number, { eventId: string; stubs: number }[]>();
+  /**
+   * Events whose line the file no longer held as it was read (it changed meanwhile): their slim
+   * body answered instead, so their clipped fields and stub counts are as kept, not as written.
+   * The caller says so (inspect: a line of its summary).
+   */
+  readonly notReadBack = new Set<string>();
 
   constructor(
     private readonly file: string,
@@ -57,16 +63,21 @@ export class SlimSummaryBodies implements SummaryBodies {
   /** The event's corrected body, whole (null: the file no longer has its line as it was read). */
   private whole(view: LoggedEvent): JsonObject | null {
     const raw = this.rawBody(view);
-    if (!raw) return null;
+    if (!raw) return this.notWhole(view);
     let body = raw;
     for (const applied of view.corrections) {
       const correction = this.log.events.get(applied.correctionId);
       const replacement = correction ? obj(this.rawBody(correction.event)?.['replacement']) : null;
-      if (!replacement) return null;
+      if (!replacement) return this.notWhole(view);
       body = { ...body };
       for (const field of applied.fields) setField(body, field, replacement[field]);
     }
     return body;
+  }
+
+  private notWhole(view: LoggedEvent): null {
+    this.notReadBack.add(view.eventId);
+    return null;
   }
 
   /** An event's body as its line says, whole. */
