@@ -153,7 +153,21 @@ export async function callBridge(url, service, method, args = []) {
     return await new Promise((resolve, reject) => {
       socket.on('message', (data) => {
         const m = JSON.parse(String(data));
-        if (m.type !== 'reply' || m.id !== 1) return;
+        if (m.id !== 1) return;
+        // A snapshot is fetched from the path its reply names (src-shared/bridge/ws-protocol.ts).
+        if (m.type === 'reply-stream') {
+          const where = new URL(m.path, page.origin);
+          where.searchParams.set('token', page.searchParams.get('token'));
+          fetch(where)
+            .then(async (response) => {
+              const body = await response.json();
+              if (!response.ok) throw new Error(body?.error?.message ?? `HTTP ${response.status}`);
+              resolve(body);
+            })
+            .catch(reject);
+          return;
+        }
+        if (m.type !== 'reply') return;
         if (m.reply.ok) resolve(m.reply.value);
         else reject(new Error(m.reply.error?.message ?? 'bridge call failed'));
       });

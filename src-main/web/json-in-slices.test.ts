@@ -8,7 +8,7 @@ import {
   ipcEvent,
   ipcReply,
 } from '../services/encoded-json';
-import { jsonInSlices, streamedReply } from './json-in-slices';
+import { jsonInSlices } from './json-in-slices';
 
 const noPause = () => Promise.resolve();
 
@@ -135,40 +135,6 @@ describe('jsonInSlices', () => {
     });
     expect(ipcEvent(event)).toEqual({ type: 'session.delta', json });
     expect(decodedEvent(event)).toEqual({ type: 'session.delta', delta });
-  });
-
-  it('a streamed reply is the envelope around its parts, or an error reply if it fails before its first', async () => {
-    const all = async (parts: AsyncIterable<Uint8Array>) => {
-      const out: Uint8Array[] = [];
-      for await (const p of parts) out.push(p);
-      return Buffer.concat(out).toString('utf8');
-    };
-    const ok = new PartStream();
-    ok.push(Buffer.from('{"k":'));
-    ok.push(Buffer.from('"é"}'));
-    ok.end();
-    expect(JSON.parse(await all(streamedReply(7, ok)))).toEqual({
-      type: 'reply',
-      id: 7,
-      reply: { ok: true, value: { k: 'é' } },
-    });
-    const refused = new PartStream();
-    refused.fail(new Error('session s is too big to send in one snapshot'));
-    expect(JSON.parse(await all(streamedReply(8, refused)))).toEqual({
-      type: 'reply',
-      id: 8,
-      reply: {
-        ok: false,
-        error: { code: 'internal', message: 'session s is too big to send in one snapshot' },
-      },
-    });
-    // Failing after its first part went out: the message cannot be finished.
-    const broken = new PartStream();
-    broken.push(Buffer.from('{"k":'));
-    const reply = streamedReply(9, broken);
-    expect(Buffer.from((await reply.next()).value as Uint8Array).toString()).toContain('"ok":true');
-    broken.fail(new Error('worker died'));
-    await expect(all(reply)).rejects.toThrow('worker died');
   });
 
   it('the IPC host sends a streamed value as its parts joined, and a failed one as an error reply', async () => {

@@ -11,9 +11,6 @@
  * a worker already encoded (encoded-json.ts) is copied in as its bytes.
  */
 import { encodedBytesOf } from '../services/encoded-json';
-import type { PartStream } from '../services/part-stream';
-import { errorReply } from '../../src-shared/bridge/dispatcher';
-import type { WsMessage } from '../../src-shared/bridge/ws-protocol';
 
 /** Elements of a long array stringified in one native call (~1 ms for column values). */
 const SLICE = 4000;
@@ -151,23 +148,4 @@ function isSmall(v: unknown): boolean {
     return true;
   };
   return visit(v);
-}
-
-/**
- * A reply whose value's JSON comes a part at a time: the envelope around its parts as they come.
- * A value that fails before its first part (a session too big to send) is an error reply; one
- * that fails later throws from here, mid-message (sendInOrder then closes the socket).
- */
-export async function* streamedReply(id: number, value: PartStream): AsyncGenerator<Uint8Array> {
-  const parts = value[Symbol.asyncIterator]();
-  let next: IteratorResult<Uint8Array>;
-  try {
-    next = await parts.next();
-  } catch (error) {
-    yield Buffer.from(JSON.stringify({ type: 'reply', id, reply: errorReply(error) } satisfies WsMessage));
-    return;
-  }
-  yield Buffer.from(`{"type":"reply","id":${JSON.stringify(id)},"reply":{"ok":true,"value":`);
-  for (; !next.done; next = await parts.next()) yield next.value;
-  yield Buffer.from('}}');
 }

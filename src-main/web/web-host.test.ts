@@ -55,7 +55,7 @@ function call(
   return new Promise((resolve) => {
     const onMessage = (data: WebSocket.RawData) => {
       const message = JSON.parse(String(data)) as WsMessage;
-      if (message.type === 'reply' && message.id === id) {
+      if ((message.type === 'reply' || message.type === 'reply-stream') && message.id === id) {
         ws.off('message', onMessage);
         resolve(message);
       }
@@ -109,7 +109,7 @@ describe('web host', () => {
     expect(desktopLink(target).startsWith('lineage-explorer://session/')).toBe(true);
   });
 
-  it('sends a big snapshot (encoded in slices) whole, as one binary frame of its UTF-8 JSON', async () => {
+  it('sends a big snapshot as a path the page fetches once, with its token, as the worker writes it', async () => {
     const log = path.join(dir, 'sessions', 'big', 'provenance.jsonl');
     await mkdir(path.dirname(log), { recursive: true });
     await writeFile(log, [...sessionLines('big', 12_000)].join('\n') + '\n');
@@ -118,16 +118,20 @@ describe('web host', () => {
     const opened = await call(ws, 1, 'sessions', 'open', [log]);
     expect(opened).toMatchObject({ reply: { ok: true } });
     await store.idle();
-    // Each message's frame, and whether it was the snapshot's reply (other messages are small).
-    const frames: string[] = [];
+    // Nothing but small messages come down the socket: the snapshot is not one of them.
+    const binary: number[] = [];
     ws.on('message', (data, isBinary) => {
-      const message = JSON.parse(String(data)) as WsMessage;
-      const what = message.type === 'reply' && message.id === 2 ? 'snapshot' : 'other';
-      frames.push(`${what} ${isBinary ? 'binary' : 'text'}`);
+      if (isBinary) binary.push((data as Buffer).length);
     });
     const reply = await call(ws, 2, 'sessions', 'snapshot', [log]);
-    expect(reply).toMatchObject({ type: 'reply', id: 2, reply: { ok: true } });
-    const snapshot = (reply as { reply: { value: SessionSnapshot } }).reply.value;
+    expect(reply).toMatchObject({ type: 'reply-stream', id: 2 });
+    const where = `${origin}${(reply as { path: string }).path}`;
+    expect((await fetch(where)).status).toBe(401);
+    expect((await fetch(`${where}?token=wrong`)).status).toBe(401);
+    const fetched = await fetch(`${where}?token=${host.token}`);
+    expect(fetched.status).toBe(200);
+    expect(fetched.headers.get('content-type')).toContain('application/json');
+    const snapshot = (await fetched.json()) as SessionSnapshot;
     // Columns longer than one slice (4,000 values) came through complete, in parts (8,192 rows).
     expect(snapshot.timelineMore?.length).toBeGreaterThan(0);
     const timeline = snapshotTimeline(snapshot);
@@ -135,8 +139,9 @@ describe('web host', () => {
     expect(timeline.eventId).toHaveLength(timeline.length);
     expect(snapshot.nodes.length).toBeGreaterThan(5000);
     expect(snapshot.nodes.kinds.reduce((n, k) => n + k.id.length, 0)).toBe(snapshot.nodes.length);
-    expect(frames).toContain('snapshot binary');
-    expect(frames).not.toContain('other binary');
+    // Read once.
+    expect((await fetch(`${where}?token=${host.token}`)).status).toBe(404);
+    expect(binary).toEqual([]);
     ws.close();
   });
 

@@ -17,7 +17,8 @@ import { TOKEN_PARAM, WS_PATH, type WsCall, type WsMessage } from '../../src-sha
 import { connectClient } from '../services/client-services';
 import type { SessionStore } from '../services/sessions/session-store';
 import { isUnder } from '../services/fs/is-under';
-import { jsonInSlices, streamedReply } from './json-in-slices';
+import { jsonInSlices } from './json-in-slices';
+import { ReplyStreams } from './reply-streams';
 import { encodedBytesOf, encodedStreamOf } from '../services/encoded-json';
 import { PIECE_BYTES, sendInOrder, yieldTurn, type OrderedClient } from './send-in-order';
 import { parseAppPath } from '../../src-shared/links/app-link';
@@ -46,6 +47,8 @@ export interface WebHostOptions {
   info: () => AppInfo;
   port?: number;
   rendererDir?: string;
+  /** How long a streamed reply waits to be fetched (reply-streams.ts; tests shorten it). */
+  unclaimedReplyMs?: number;
 }
 
 /** out/renderer next to this bundle (out/main), or the repo's build when run from sources. */
@@ -60,7 +63,14 @@ export function rendererDir(): string {
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = randomBytes(24).toString('base64url');
   const root = options.rendererDir ?? rendererDir();
-  const server = createServer((req, res) => void serveFile(req, res, root, token));
+  const streams = new ReplyStreams(options.unclaimedReplyMs);
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (!ReplyStreams.owns(url.pathname)) return void serveFile(req, res, root, token);
+    if (req.method !== 'GET') return send(res, 405, 'method not allowed');
+    if (!tokenMatches(url.searchParams.get(TOKEN_PARAM), token)) return send(res, 401, 'no access token');
+    void streams.serve(url.pathname, res);
+  });
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const clients = new Set<Client>();
 
@@ -96,8 +106,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         }
         const reply = await dispatch({ service: call.service, method: call.method, args: call.args });
         const stream = reply.ok ? encodedStreamOf(reply.value) : undefined;
-        // A snapshot: sent on as its worker writes it, in one message (its frame opened now).
-        if (stream) sendInOrder(client, streamedReply(call.id, stream));
+        // A snapshot: fetched by the page from a path of its own as its worker writes it.
+        if (stream)
+          sendInOrder(
+            client,
+            JSON.stringify({
+              type: 'reply-stream',
+              id: call.id,
+              path: streams.add(stream),
+            } satisfies WsMessage),
+          );
         // Encoded in slices (a big reply is megabytes of JSON), sent in the order it was produced.
         else
           sendInOrder(
@@ -119,7 +137,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     token,
     close: async () => {
       unsubscribe();
+      streams.close();
       for (const c of clients) c.socket.terminate();
+      server.closeAllConnections(); // a streamed reply still being fetched
       wss.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

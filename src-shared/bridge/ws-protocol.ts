@@ -3,13 +3,21 @@
  * Page: http://127.0.0.1:PORT/?token=T   Socket: ws://127.0.0.1:PORT/bridge?token=T
  * The token is random per server start; the server also checks the Origin.
  * Every message is one JSON value: client → server in a text frame; server → client in a text
- * frame, or — a message over 256 KB (a snapshot, a big list) — as a binary message holding the
- * same JSON as UTF-8 (a browser then need not make a string of it on the socket's thread).
+ * frame, or — a message over 256 KB (a big list) — as a binary message holding the same JSON as
+ * UTF-8 (a browser then need not make a string of it on the socket's thread).
+ *
+ * A reply a session worker writes as it goes (a snapshot) is not sent down the socket: a
+ * `reply-stream` message names a one-time path under REPLY_STREAM_PATH, and the page fetches the
+ * reply's value from it (GET, with the same token) as it is written — its JSON with status 200,
+ * or an error reply (`{ok: false, error}`) with status 500. A body cut off midway is a failed
+ * call. Chromium takes a fetched body off its page's thread, a WebSocket's bytes on it
+ * (src-main/web/reply-streams.ts).
  */
 import type { BridgeReply, PushedEvent } from './contract';
 
 export const WS_PATH = '/bridge';
 export const TOKEN_PARAM = 'token';
+export const REPLY_STREAM_PATH = '/reply/';
 
 /** client → server */
 export interface WsCall {
@@ -21,4 +29,7 @@ export interface WsCall {
 
 /** server → client */
 export type WsMessage =
-  { type: 'reply'; id: number; reply: BridgeReply } | { type: 'event'; event: PushedEvent };
+  | { type: 'reply'; id: number; reply: BridgeReply }
+  /** The reply to call `id` is fetched from `path` (relative to the server, token added). */
+  | { type: 'reply-stream'; id: number; path: string }
+  | { type: 'event'; event: PushedEvent };

@@ -4,14 +4,17 @@
  * socket (they are not lost); calls in flight when it drops fail, because the server may or may
  * not have run them.
  *
- * A big message (a snapshot) comes as a binary message of its UTF-8 JSON, decoded here. Chromium
+ * A big message (a long list) comes as a binary message of its UTF-8 JSON, decoded here. Chromium
  * makes a string of a text message while it receives it, on this thread, before any of our code
  * runs (~2 s for a 1.2M-event session's ~200 MB snapshot); bytes cost it less to gather, and
  * `TextDecoder` less than that string (65 MB measured: 0.7 + 0.5 s as text, 0.5 + 0.3 s as bytes).
+ * A snapshot does not come down the socket at all: its reply names a path it is fetched from
+ * (fetch-reply.ts), which costs this thread a third of what the socket's bytes did.
  */
 import type { BridgeReply, PushedEvent } from '../../../src-shared/bridge/contract';
 import type { WsCall, WsMessage } from '../../../src-shared/bridge/ws-protocol';
 import type { ConnectionState, Transport } from './transport';
+import { fetchReply } from './fetch-reply';
 
 const BACKOFF_MS = [250, 500, 1000, 2000, 4000, 8000];
 const decoder = new TextDecoder();
@@ -77,6 +80,10 @@ export function createWsTransport(url: string): Transport {
       const p = pending.get(message.id);
       pending.delete(message.id);
       p?.resolve(message.reply);
+    } else if (message.type === 'reply-stream') {
+      const p = pending.get(message.id);
+      pending.delete(message.id);
+      if (p) void fetchReply(streamUrl(url, message.path)).then(p.resolve);
     } else if (message.type === 'event') {
       for (const l of eventListeners) l(message.event);
     }
@@ -108,4 +115,12 @@ export function createWsTransport(url: string): Transport {
       connect();
     },
   };
+}
+
+/** The http(s) URL of `path` on the socket's server, with the socket's token. */
+function streamUrl(socketUrl: string, path: string): string {
+  const url = new URL(socketUrl);
+  url.protocol = url.protocol === 'wss:' ? 'https:' : 'http:';
+  url.pathname = path;
+  return url.href;
 }
