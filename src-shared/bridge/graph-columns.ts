@@ -338,6 +338,15 @@ function decodeKind(
 /** `nodeIndex`: the positions of the nodes the same message carries (see `encodeNodes`). */
 export function encodeEdges(edges: Iterable<LineageEdge>, nodeIndex?: NodePositions): EdgeColumns {
   const list = Array.isArray(edges) ? (edges as LineageEdge[]) : [...edges];
+  const targets = list.map((e) => nodeIndex?.get(e.target) ?? -1);
+  return encodeEdgesAt(list, targets);
+}
+
+/**
+ * The same, each edge's target given as its node's position in the message (`targets[i]`, -1: not
+ * in it, named by id) by a caller that knows them without a lookup (a snapshot).
+ */
+export function encodeEdgesAt(list: readonly LineageEdge[], targets: ArrayLike<number>): EdgeColumns {
   const length = list.length;
   const ids: [number, string][] = [];
   const source = new ColumnBuilder(length);
@@ -347,7 +356,8 @@ export function encodeEdges(edges: Iterable<LineageEdge>, nodeIndex?: NodePositi
     const e = list[i]!;
     if (!isJoinedId(e.id, e.source, e.target)) ids.push([i, e.id]);
     source.set(i, e.source);
-    target.push(nodeIndex?.get(e.target) ?? e.target);
+    const position = targets[i]!;
+    target.push(position >= 0 ? position : e.target);
     // Most edges have one reason: no joined string made for them.
     reasons.set(i, joinedReasons(e));
   }

@@ -16,6 +16,7 @@ import type {
 import { TimelineEncoder, type TimelineColumns } from '../../../src-shared/bridge/timeline-columns';
 import {
   encodeEdges,
+  encodeEdgesAt,
   encodeKind,
   encodeNodes,
   rowsBy,
@@ -366,10 +367,14 @@ export class LiveSession {
         out.write(JSON.stringify(encodeKind(kind, nodes, rowsOf)));
       }
     out.write(']}');
-    const edges = this.lineage.edges.values();
-    writeInParts(out, 'edges', this.lineage.edges.size, partRows, (from, to) =>
-      encodeEdges(take(edges, to - from), positions),
-    );
+    const edges = this.lineage.edgesWithTargetPositions();
+    writeInParts(out, 'edges', this.lineage.edges.size, partRows, (from, to) => {
+      const part = take(edges, to - from);
+      return encodeEdgesAt(
+        part.map(([edge]) => edge),
+        part.map(([, position]) => position),
+      );
+    });
     const encoder = new TimelineEncoder(positions);
     writeInParts(out, 'timeline', events.size, partRows, (from, to) => {
       for (let i = from; i < to; i++) {
