@@ -1,6 +1,5 @@
 // A generated 12k-event session (the bench's generator: the corpus's event mix) read the way serve
 // reads it, in its worker's code: the snapshot's JSON, as clients get it, is the snapshot.
-import { JsonUnitReader, UNIT_BREAK } from '../../../src-shared/bridge/json-units';
 import { decodeSnapshotJson } from './decode-snapshot';
 import { describe, expect, it } from 'vitest';
 import { sessionLines } from '../../../bench/generate-session.mjs';
@@ -171,19 +170,6 @@ describe('LiveSession snapshots', () => {
     expect(a.rows).toEqual(b.rows);
     expect(a.nodes).toEqual(b.nodes);
     expect(a.edges).toEqual(b.edges);
-    // Each part on a line of its own (json-units.ts): a page reading the bytes as they come parses
-    // every part before the end, and ends with the same value.
-    const text = new TextDecoder().decode(joinParts(inParts));
-    const reader = new JsonUnitReader();
-    reader.push(text.slice(0, text.lastIndexOf(UNIT_BREAK)));
-    expect(reader.unitsRead).toBe(
-      parts.nodes.kinds.length + 1 + parts.edgesMore!.length + 1 + parts.timelineMore!.length - 1,
-    );
-    reader.push(text.slice(text.lastIndexOf(UNIT_BREAK)));
-    expect(reader.unitsRead).toBe(
-      parts.nodes.kinds.length + 1 + parts.edgesMore!.length + 1 + parts.timelineMore!.length,
-    );
-    expect(reader.finish()).toEqual(raw(inParts)); // (decoding took `parts`' positions for ids)
   });
 
   it("a worker's preview is the session's newest events and row, and starts no following", () => {

@@ -32,7 +32,6 @@ import {
 import { num, str } from '../../../src-shared/formats/sciagent/types';
 import { grewFrom } from '../../../src-shared/collections/grown-copies';
 import { StringInterner } from './intern-strings';
-import { UNIT_BREAK } from '../../../src-shared/bridge/json-units';
 import { Utf8Parts } from './utf8-parts';
 import { decodeSnapshotJson } from './decode-snapshot';
 import { TimelineEnvelopes } from './timeline-envelopes';
@@ -76,20 +75,10 @@ function writeInParts(
     // The separator apart from the JSON: joined, they make a cons string that `write` must
     // flatten first (a copy of the part; encoding one ~10x slower in a micro-benchmark here).
     out.write(n === 0 ? `,"${name}":` : n === 1 ? `,"${name}More":[` : ',');
-    writeUnit(out, JSON.stringify(part(from, Math.min(rows, from + partRows))));
+    out.write(JSON.stringify(part(from, Math.min(rows, from + partRows))));
     n++;
   }
   if (n > 1) out.write(']');
-}
-
-/**
- * A part of a snapshot set apart on a line of its own (json-units.ts): a page parses each as it
- * arrives, while the worker still writes the rest. Written apart from its newlines (see above).
- */
-function writeUnit(out: Utf8Parts, json: string): void {
-  out.write(UNIT_BREAK);
-  out.write(json);
-  out.write(UNIT_BREAK);
 }
 
 const tooBig = (key: string, events: number) =>
@@ -375,7 +364,7 @@ export class LiveSession {
         };
         const nodes = slice.map((entry) => entry.node!);
         if (parts++) out.write(',');
-        writeUnit(out, JSON.stringify(encodeKind(kind, nodes, rowsOf)));
+        out.write(JSON.stringify(encodeKind(kind, nodes, rowsOf)));
       }
     out.write(']}');
     const edges = this.lineage.edgesWithTargetPositions();

@@ -1,12 +1,10 @@
 /**
  * A streamed reply's value, fetched from the path serve named for it (ws-protocol.ts,
- * `reply-stream`). Its bytes are decoded, and the values its writer set apart parsed
- * (json-units.ts), as they arrive, while serve's worker still writes the rest: what is left once
- * the last comes is a small skeleton. Chromium brings a fetched body in off this thread; the same
- * bytes down the WebSocket cost this thread ~12 ms a megabyte.
+ * `reply-stream`). Its bytes are decoded as they arrive, while serve's worker still writes the
+ * rest, so what is left once the last comes is the parse. Chromium brings a fetched body in off
+ * this thread; the same bytes down the WebSocket cost this thread ~12 ms a megabyte.
  */
 import type { BridgeReply } from '../../../src-shared/bridge/contract';
-import { JsonUnitReader } from '../../../src-shared/bridge/json-units';
 
 export async function fetchReply(url: string): Promise<BridgeReply> {
   let response: Response;
@@ -24,24 +22,21 @@ export async function fetchReply(url: string): Promise<BridgeReply> {
       : failed(`the reply could not be fetched (HTTP ${response.status})`);
   }
   const decoder = new TextDecoder();
-  const json = new JsonUnitReader();
-  const reader = response.body!.getReader();
+  let text = '';
   try {
+    const reader = response.body!.getReader();
     for (;;) {
-      let chunk: ReadableStreamReadResult<Uint8Array>;
-      try {
-        chunk = await reader.read();
-      } catch (error) {
-        return failed(`the reply was cut off: ${(error as Error).message}`);
-      }
-      if (chunk.done) break;
-      json.push(decoder.decode(chunk.value, { stream: true }));
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
     }
-    json.push(decoder.decode());
-    return { ok: true, value: json.finish() };
+    text += decoder.decode();
+  } catch (error) {
+    return failed(`the reply was cut off: ${(error as Error).message}`);
+  }
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
   } catch {
-    // What is still to come is not read: serve stops writing it.
-    void reader.cancel().catch(() => {});
     return failed('the reply was not complete JSON');
   }
 }
