@@ -57,9 +57,9 @@ export class ReplyStreams {
 
   /**
    * Sends the stream at `pathname` as the response's body, a piece at a time as the socket takes
-   * them, a turn apart (a write of many megabytes at once held serve's event loop). Failing before its first
-   * part (a session too big to send), the body is the error reply (status 500); failing later, the
-   * response is cut off, which the page's reader sees as an error. Unknown or taken: 404.
+   * them, a turn apart (a write of many megabytes at once held serve's event loop). Failing before
+   * its first part (a session too big to send), the body is the error reply (status 500); failing
+   * later, the response is cut off, which the page's reader sees as an error. Unknown or taken: 404.
    */
   async serve(pathname: string, res: ServerResponse): Promise<void> {
     const id = pathname.slice(REPLY_STREAM_PATH.length);

@@ -76,14 +76,12 @@ export function createWsTransport(url: string): Transport {
     } catch {
       return; // A frame we cannot read is not ours to act on.
     }
-    if (message.type === 'reply') {
+    if (message.type === 'reply' || message.type === 'reply-stream') {
       const p = pending.get(message.id);
       pending.delete(message.id);
-      p?.resolve(message.reply);
-    } else if (message.type === 'reply-stream') {
-      const p = pending.get(message.id);
-      pending.delete(message.id);
-      if (p) void fetchReply(streamUrl(url, message.path)).then(p.resolve);
+      if (!p) return;
+      if (message.type === 'reply') p.resolve(message.reply);
+      else void fetchReply(streamUrl(url, message.path)).then(p.resolve);
     } else if (message.type === 'event') {
       for (const l of eventListeners) l(message.event);
     }
