@@ -107,6 +107,36 @@ describe('DocumentIndex', () => {
     expect(index.list().map((d) => d.kind)).toEqual(['step-trace']);
   });
 
+  it('lists a bundle copied in while it starts (between its walk and its watcher being ready)', async () => {
+    // Many folders make chokidar's first scan take a while. A bundle copied in after the walk
+    // passed its folder but before chokidar had read it was "initial" to chokidar (ignored) and
+    // unknown to the walk: never listed (the e2e set spec's rare flake). One copy a start (a
+    // later one would make a rescan that finds it), at points spread over a start's time.
+    for (let i = 0; i < 400; i++) await mkdir(path.join(root, 'noise', `d${i}`), { recursive: true });
+    const t0 = Date.now();
+    index = new DocumentIndex([root]);
+    await index.start();
+    const startMs = Date.now() - t0;
+    await index.close();
+    const missed: string[] = [];
+    for (let trial = 1; trial <= 12; trial++) {
+      index = new DocumentIndex([root]);
+      const starting = index.start();
+      await new Promise((r) => setTimeout(r, (startMs * trial) / 13));
+      const key = path.join(root, 'noise', `d${399 - trial}`, `bundle-${trial}`, '.treetrace');
+      await cp(CORPUS, path.dirname(key), { recursive: true });
+      await starting;
+      const start = Date.now();
+      while (!index.list().some((d) => d.key === key) && Date.now() - start < 1500)
+        await new Promise((r) => setTimeout(r, 20));
+      if (!index.list().some((d) => d.key === key))
+        missed.push(`copied at ${(trial / 13).toFixed(2)} of a start`);
+      await index.close();
+      index = null;
+    }
+    expect(missed).toEqual([]);
+  }, 30_000);
+
   it('a bundle listed on its own, then found a member of a set in the same flush, is not sent again', async () => {
     // TreeTrace --each writes each session's bundle, then index.json: a member bundle touched
     // while the index appears is both in the flush's changed items and dropped by its rescan. A

@@ -44,6 +44,7 @@ export class DocumentIndex {
   private readonly listeners = new Set<(event: PushedEvent) => void>();
   private watcher: FSWatcher | null = null;
   private closed = false;
+  private stopWaiting: (() => void) | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private readonly touched = new Set<string>();
   private rescan = false;
@@ -52,11 +53,16 @@ export class DocumentIndex {
 
   constructor(private readonly roots: string[]) {}
 
+  /**
+   * Watches, then walks: chokidar counts what it finds while it starts as initial (not reported),
+   * so a document written after a walk passed its folder but before chokidar read it was found by
+   * neither — walked first, a set copied in as serve started was sometimes never listed. Walked
+   * once the watcher is ready, whatever is there by then is found by the walk and anything later
+   * is reported (a change reported during the walk makes a rescan: onFsEvent).
+   */
   async start(): Promise<void> {
-    for (const root of this.roots)
-      for (const d of await findDocuments(root)) this.put(d.key, d.kind, d.label, d.path);
-    // Closed during the walk (serve stopped while starting): a watcher made now would keep the
-    // process alive with nobody to close it.
+    // Closed first (serve stopped while starting): a watcher made now would keep the process
+    // alive with nobody to close it.
     if (this.closed) return;
     this.watcher = watch(this.roots, {
       ignoreInitial: true,
@@ -65,7 +71,16 @@ export class DocumentIndex {
     });
     const onChange = (p: string) => this.onFsEvent(path.resolve(p));
     this.watcher.on('add', onChange).on('change', onChange).on('unlink', onChange).on('addDir', onChange);
-    await new Promise<void>((resolve) => this.watcher!.once('ready', () => resolve()));
+    await new Promise<void>((resolve) => {
+      this.watcher!.once('ready', () => resolve());
+      this.stopWaiting = resolve; // closed before it was ready: chokidar never says so
+    });
+    this.stopWaiting = null;
+    for (const root of this.roots) {
+      // Closed meanwhile (serve stopped while starting): nothing more to find.
+      if (this.closed) return;
+      for (const d of await findDocuments(root)) this.put(d.key, d.kind, d.label, d.path);
+    }
   }
 
   onEvent(listener: (event: PushedEvent) => void): () => void {
@@ -115,6 +130,7 @@ export class DocumentIndex {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.stopWaiting?.();
     if (this.timer) clearTimeout(this.timer);
     await this.watcher?.close();
     this.listeners.clear();
