@@ -36,7 +36,15 @@ describe('RowIndex', () => {
       ids.push(idOf(i));
       index.set(idOf(i), ids.length - 1);
     }
-    for (let i = 0; i < 3000; i++) expect(index.get(idOf(i))).toBe(i % 10 === 0 ? 3000 + i / 10 : i);
+    const newest = (i: number) => (i % 10 === 0 ? 3000 + i / 10 : i);
+    for (let i = 0; i < 3000; i++) expect(index.get(idOf(i))).toBe(newest(i));
     expect(index.get(idOf(3000))).toBe(-1);
+    // Growths after it place the newest rows where their keys are looked for.
+    for (let i = 3000; i < 9000; i++) {
+      ids.push(idOf(i));
+      index.set(idOf(i), ids.length - 1);
+    }
+    for (let i = 0; i < 3000; i++) expect(index.get(idOf(i))).toBe(newest(i));
+    for (let i = 3000; i < 9000; i++) expect(index.get(idOf(i))).toBe(i + 300);
   });
 });
