@@ -24,4 +24,13 @@ describe('IdColumn', () => {
     expect(column.size).toBe(ids.length);
     for (let row = 0; row < ids.length; row++) expect(column.get(row)).toBe(ids[row]);
   });
+
+  it('reads back ids that are not UUIDs first met after thousands of packed ones', () => {
+    const column = new IdColumn();
+    const ids: string[] = [];
+    for (let i = 0; i < 30_000; i++) ids.push(i < 20_000 || i % 5 ? randomUUID() : `late-${i}`);
+    for (const id of ids) column.add(id);
+    expect(column.size).toBe(ids.length);
+    for (let row = 0; row < ids.length; row++) expect(column.get(row)).toBe(ids[row]);
+  });
 });
