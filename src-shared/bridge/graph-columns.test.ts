@@ -48,6 +48,37 @@ describe('graph columns', () => {
     expect(back).toEqual(nodes.map(dropNulls));
   });
 
+  it("sends a field that is its node's id less a prefix as that prefix's length, and falls back where one is not", () => {
+    const tool = (i: number, callId: string | null) =>
+      node(i, { id: `tool:${callId ?? `event:${i}`}`, data: { toolCallId: callId, toolName: 'shell' } });
+    const artifact = (path: string, label = path) =>
+      node(0, { id: `artifact:${path}`, kind: 'artifact', label, data: { path, kind: 'file' } });
+    const tools = [tool(0, 'toolu_a'), tool(1, null), tool(2, 'toolu_ccc'), tool(3, 'call-9'), tool(4, null)];
+    const artifacts = [artifact('out/a.json'), artifact('b.csv'), artifact('c/d.txt')];
+    // A later row that is not its id's tail: the rows before it are sent as values after all.
+    const mixed = [
+      ...artifacts,
+      artifact('e.txt', 'renamed'),
+      node(9, { id: 'artifact:f', kind: 'artifact', label: 'f', data: { path: 'not-f' } }),
+    ];
+    const cols = wire(encodeNodes([...tools, ...mixed]));
+    const [toolCols, artifactCols] = cols.kinds;
+    expect(toolCols!.data['toolCallId']).toEqual({ idFrom: 5, absent: [1, 4] });
+    // Sent as strings (a table here: few and short), every row's value the decoder's below.
+    expect('idFrom' in artifactCols!.label).toBe(false);
+    expect('idFrom' in artifactCols!.data['path']!).toBe(false);
+    const onlyTails = wire(encodeNodes(artifacts)).kinds[0]!;
+    expect(onlyTails.label).toEqual({ idFrom: 9, absent: [] });
+    expect(onlyTails.data['path']).toEqual({ idFrom: 9, absent: [] });
+
+    const dropNulls = (n: LineageNode) => ({
+      ...n,
+      data: Object.fromEntries(Object.entries(n.data).filter(([, v]) => v !== null)),
+    });
+    expect(decodeNodes(cols).map(fromWireNode)).toEqual([...tools, ...mixed].map(dropNulls));
+    expect(decodeNodes(wire(encodeNodes(artifacts))).map(fromWireNode)).toEqual(artifacts);
+  });
+
   it('round-trip edges, with their ids rebuilt (or kept when they are not source->target)', () => {
     const edges: LineageEdge[] = [
       ...Array.from({ length: 30 }, (_, i) => ({
