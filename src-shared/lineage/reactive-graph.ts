@@ -151,6 +151,12 @@ export interface NodeEntry<M> {
    * node's events, in the order of the node's `eventIds`.
    */
   ordinals?(): number[];
+  /**
+   * Where an entry has `ordinals`: its node with `eventIds` left empty, for a pass that writes its
+   * events from them (a snapshot). A tool row's event ids are made from the log's columns when
+   * read: 564k strings an 850k-event snapshot made only to drop them.
+   */
+  nodeWithoutIds?(): LineageNode;
 }
 
 /** The `flushNo` of a forgotten state. */

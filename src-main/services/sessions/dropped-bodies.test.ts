@@ -9,6 +9,7 @@ import { decodeEdges, decodeNodes, nodeIdsOf } from '../../../src-shared/bridge/
 import { decodeTimeline, type TimelineRow } from '../../../src-shared/bridge/timeline-columns';
 import { ChunkParser } from '../../../src-shared/formats/sciagent/chunk-parser';
 import { compactedExpansions } from '../../../src-shared/formats/sciagent/compacted-events';
+import { idColumnStringsMade } from '../../../src-shared/formats/columns/id-column';
 import type { LoggedEvent } from '../../../src-shared/formats/sciagent/session-log';
 import { LiveSession } from './live-session';
 import { readRange } from './read-range';
@@ -106,10 +107,14 @@ describe('dropped tool bodies', () => {
     // first of them, and the second is not asked about again (which made both anew: 3,744 here).
     expect(compactedExpansions() - expansionsBefore).toBeLessThanOrEqual(4 * 4);
     const expansionsBeforeSnapshot = compactedExpansions();
+    const idsBeforeSnapshot = idColumnStringsMade();
     const a = dropping.snapshot().snapshot;
     // A snapshot makes each event kept as a number an object once, for its timeline row — not
     // again for its tool row's node and that node's events (which made each ~5 times more).
     expect(compactedExpansions() - expansionsBeforeSnapshot).toBeLessThanOrEqual(a.timeline.length);
+    // Nor their ids for its tool rows' nodes, which it writes from the events' ordinals (3,812
+    // made here when each row's node made its events' ids too).
+    expect(idColumnStringsMade() - idsBeforeSnapshot).toBeLessThanOrEqual(a.timeline.length);
     const b = kept.snapshot().snapshot;
     expect(decodeNodes(a.nodes, a.timeline.eventId)).toEqual(decodeNodes(b.nodes, b.timeline.eventId));
     expect(decodeEdges(a.edges, nodeIdsOf(a.nodes))).toEqual(decodeEdges(b.edges, nodeIdsOf(b.nodes)));

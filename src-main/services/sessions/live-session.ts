@@ -362,7 +362,9 @@ export class LiveSession {
           const entry = slice[i]!;
           return this.lineage.ordinalsOfEntry(entry, (ordinal) => (rowNode[ordinal] = entry.position), node);
         };
-        const nodes = slice.map((entry) => entry.node!);
+        // A tool row's node without its event ids: `rowsOf` writes them from its ordinals (and a
+        // row has too few events for `sentEventIds`).
+        const nodes = slice.map((entry) => entry.nodeWithoutIds?.() ?? entry.node!);
         if (parts++) out.write(',');
         out.write(JSON.stringify(encodeKind(kind, nodes, rowsOf)));
       }

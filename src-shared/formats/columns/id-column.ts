@@ -25,6 +25,10 @@ for (let b = 0; b < 256; b++) {
   LOW[b] = HEX.charCodeAt(b & 15);
 }
 
+let idsMade = 0;
+/** How many id strings columns made again so far, in this thread (tests: what a snapshot makes). */
+export const idColumnStringsMade = (): number => idsMade;
+
 export class IdColumn {
   private readonly words = [
     new PagedArray(Int32Array),
@@ -61,6 +65,7 @@ export class IdColumn {
   get(row: number): string {
     const other = this.others?.[row];
     if (other !== undefined) return other;
+    idsMade++;
     const codes = this.codes;
     for (let w = 0; w < 4; w++) {
       const word = this.words[w]!.get(row);

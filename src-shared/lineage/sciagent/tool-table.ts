@@ -192,10 +192,18 @@ export class ToolTable {
    * snapshot made both of every row's events objects again (four times over) for this.
    */
   node(row: number): LineageNode {
+    return this.nodeOf(row, this.presentOrdinalsOf(row), true);
+  }
+
+  /**
+   * The row's node from its events' ordinals (`presentOrdinalsOf`); `withIds` false leaves its
+   * `eventIds` empty, for a pass that writes them from the ordinals (NodeEntry.nodeWithoutIds).
+   */
+  nodeOf(row: number, ordinals: readonly number[], withIds: boolean): LineageNode {
     const eventIds: string[] = [];
     let seq: number | null = null;
-    for (const ordinal of this.presentOrdinalsOf(row)) {
-      eventIds.push(this.facts.idAt(ordinal)!);
+    for (const ordinal of ordinals) {
+      if (withIds) eventIds.push(this.facts.idAt(ordinal)!);
       const s = this.facts.seqAt(ordinal) ?? null;
       if (s !== null && (seq === null || s < seq)) seq = s;
     }
@@ -356,6 +364,8 @@ const orNull = (n: number) => (Number.isNaN(n) ? null : n);
 
 /** A row as an entry of a pass over every node (made for the pass; nothing keeps it). */
 class RowEntry implements NodeEntry<EventView> {
+  private known: number[] | null = null;
+
   constructor(
     private readonly table: ToolTable,
     private readonly row: number,
@@ -385,7 +395,12 @@ class RowEntry implements NodeEntry<EventView> {
     this.table.eventsInto(this.row, out);
   }
 
+  /** Its node, event ids left out (a snapshot writes them from `ordinals`: none made to be dropped). */
+  nodeWithoutIds(): LineageNode {
+    return this.table.nodeOf(this.row, this.ordinals(), false);
+  }
+
   ordinals(): number[] {
-    return this.table.presentOrdinalsOf(this.row);
+    return (this.known ??= this.table.presentOrdinalsOf(this.row));
   }
 }
