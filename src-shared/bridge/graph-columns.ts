@@ -197,12 +197,14 @@ function pad<T>(list: T[], length: number, filler: T): T[] {
   return list;
 }
 
-/** Row i of a column; `id`: the row's node id (for an IdTailColumn). */
-function read(col: NodeColumn, i: number, id = ''): unknown {
-  if ('idFrom' in col) {
-    const { absent } = col;
-    return absent[lowerBound(absent, i, (row) => row)] === i ? null : id.slice(col.idFrom);
-  }
+/** Row i of a node column; `id`: the row's node id (an IdTailColumn's values are its tails). */
+function readNodeField(col: NodeColumn, i: number, id: string): unknown {
+  if (!('idFrom' in col)) return read(col, i);
+  const { absent } = col;
+  return absent[lowerBound(absent, i, (row) => row)] === i ? null : id.slice(col.idFrom);
+}
+
+function read(col: Column, i: number): unknown {
   if ('values' in col) return col.values[i] ?? null;
   const at = col.index[i]!;
   return at < 0 ? null : col.table[at];
@@ -375,7 +377,7 @@ function decodeKind(
     out.push({
       id: cols.id[i]!,
       kind: cols.kind,
-      label: read(labels, i, cols.id[i]) as string,
+      label: readNodeField(labels, i, cols.id[i]!) as string,
       eventIds: eventIdsAt(cols.eventIds[i]!, rowEventIds),
       seq: cols.seq[i] ?? null,
       data: {},
