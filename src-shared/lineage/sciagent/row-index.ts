@@ -7,7 +7,8 @@
  * It also keeps its keys out of V8's string table: Chromium's V8 internalizes every string used as
  * a Map or Set key, and a full GC walks the whole table in its pause (the page: see timeline.ts).
  * Rows are only added, never removed: a row that leaves its table is asked about by key as
- * usual, and its key column says null (a slot meeting it is passed like any other key's).
+ * usual, and its key column says null (a slot meeting it is passed like any other key's). A row's
+ * key is never changed to another (its hash is kept for growths).
  */
 import { PagedArray } from '../../formats/columns/paged-array';
 import { hashOf } from '../../formats/sciagent/event-index';
