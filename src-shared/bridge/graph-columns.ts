@@ -334,6 +334,21 @@ export function encodeKind(
   return cols;
 }
 
+/** Nodes decoded with their first events taken from the list held for them (see takeEventsKeptFrom). */
+const keptFromHeld = new WeakMap<object, { held: readonly string[]; kept: number }>();
+
+/**
+ * How many of a decoded node's first event ids are the very strings of `held` (the list
+ * `heldEventIds` gave for it, as `keptEvents` said): 0 when none, or when `held` is another list.
+ * Asked once: the answer is forgotten (it held the old list, a cluster job's tens of thousands).
+ */
+export function takeEventsKeptFrom(node: object, held: readonly string[]): number {
+  const entry = keptFromHeld.get(node);
+  if (!entry) return 0;
+  keptFromHeld.delete(node);
+  return entry.held === held ? entry.kept : 0;
+}
+
 /**
  * `rowEventIds`: the `eventId` column of the timeline the same message carries, which nodes' events
  * may refer to by position; a node then holds the very string its row has. `heldEventIds`: the
@@ -415,7 +430,10 @@ function decodeKind(
       throw new Error(
         `node ${node.id} was sent with its first ${kept} events kept, but ${held ? `${held.length} are held` : 'it is not held'}`,
       );
-    node.eventIds = held.slice(0, kept).concat(node.eventIds);
+    // One copy (a cluster job's tens of thousands of ids, sent again with each launch): the held
+    // list whole when the node kept all of it, as it does when it only grew.
+    node.eventIds = (held.length === kept ? held : held.slice(0, kept)).concat(node.eventIds);
+    keptFromHeld.set(node, { held, kept });
   }
   for (const [i, c] of cols.corrections) out[first + i]!.corrections = c;
   for (const i of cols.stale) out[first + i]!.stale = true;

@@ -3,7 +3,12 @@
 import { decodeSnapshotJson } from './decode-snapshot';
 import { describe, expect, it } from 'vitest';
 import { sessionLines } from '../../../bench/generate-session.mjs';
-import { decodeEdges, decodeNodes, nodeIdsOf } from '../../../src-shared/bridge/graph-columns';
+import {
+  decodeEdges,
+  decodeNodes,
+  nodeIdsOf,
+  takeEventsKeptFrom,
+} from '../../../src-shared/bridge/graph-columns';
 import {
   snapshotEdgeParts,
   snapshotTimeline,
@@ -360,9 +365,18 @@ describe('LiveSession snapshots', () => {
         // A node sent with its events kept lists only the new ones.
         for (const [row] of k.keptEvents ?? []) expect(k.eventIds[row]!.length).toBeLessThan(3);
       }
+      const before = new Map(held);
       const nodes = decodeNodes(cols, delta.timeline.eventId, (id) => held.get(id));
       for (const id of delta.lineage.removedNodes) held.delete(id);
-      for (const n of nodes) held.set(n.id, n.eventIds);
+      for (const n of nodes) {
+        // The ids it kept are the held list's own strings, and the receiver is told how many (once).
+        const was = before.get(n.id);
+        const from = was ? takeEventsKeptFrom(n, was) : 0;
+        if (n.id === 'job:cluster-0' && was) expect(from).toBe(was.length);
+        for (let i = 0; i < from; i++) if (n.eventIds[i] !== was![i]) expect.fail(`${n.id} event ${i}`);
+        if (was) expect(takeEventsKeptFrom(n, was)).toBe(0);
+        held.set(n.id, n.eventIds);
+      }
       if (nodes.some((n) => n.id === 'job:cluster-0')) jobSent++;
     }
     expect(jobSent).toBeGreaterThan(10);

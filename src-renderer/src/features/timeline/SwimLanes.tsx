@@ -64,11 +64,17 @@ export function laneView(lane: Lane, node: LineageNode | undefined, scale: TimeS
     if (s) status = s;
     pieceX = x;
     if (m.kind === 'compute_job_launched' || m.kind === 'subagent_spawned') {
-      const d = { key: m.eventId, left: snap(x - 4), title: m.kind };
-      if (d.left < diamondFrom + MIN_GAP) diamonds[diamonds.length - 1] = d;
-      else {
-        diamondFrom = d.left;
-        diamonds.push(d);
+      const left = snap(x - 4);
+      // Replacing the last diamond: that one is changed, not made again (a cluster job's lane has
+      // tens of thousands of launches, nearly all replaced: an object each was ~1.5 MB a drawing).
+      const last = diamonds[diamonds.length - 1];
+      if (last && left < diamondFrom + MIN_GAP) {
+        last.key = m.eventId;
+        last.left = left;
+        last.title = m.kind;
+      } else {
+        diamondFrom = left;
+        diamonds.push({ key: m.eventId, left, title: m.kind });
       }
     }
   }

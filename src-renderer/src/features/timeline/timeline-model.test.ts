@@ -146,3 +146,36 @@ describe('timelineModelOf, live rows whose times sort among those held (two proc
     expect(last.times).toBe(first.times); // extended, never rebuilt
   });
 });
+
+describe('timelineModelOf, a live append that adds no lane', () => {
+  it('keeps the lanes list itself (its lanes extended in place), and makes a new one for a new lane', () => {
+    // A cluster job's launches: every append extends the one lane of thousands of others.
+    const rows: TimelineRow[] = [];
+    for (let seq = 1; seq <= 40; seq++)
+      rows.push({ ...row(seq, 'compute_job_launched', `e${seq}`), nodeId: seq % 2 ? 'job:c' : null });
+    const nodes = new Map<string, LineageNode>([
+      ['job:c', testNode('job:c', { kind: 'job', label: 'c', seq: 1 })],
+      ['subagent:s', testNode('subagent:s', { kind: 'subagent', label: 's', seq: 41 })],
+    ]);
+    const append = (timeline: Timeline, extra: TimelineRow[]) => {
+      const encoder = new TimelineEncoder();
+      for (const r of extra) encoder.push(r);
+      encoder.markFresh();
+      return timeline.merge(encoder.finish());
+    };
+    let timeline = Timeline.fromColumns(encodeTimeline(rows.slice(0, 20)));
+    const first = timelineModelOf(timeline, nodes, 1, null);
+    const lanes = first.lanes;
+    for (let i = 20; i < 40; i += 4) {
+      timeline = append(timeline, rows.slice(i, i + 4));
+      const model = timelineModelOf(timeline, nodes, 1, null);
+      expect(model).not.toBe(first);
+      expect(model.lanes).toBe(lanes); // not a copy per append
+      expect(model.lanes[0]!.marks).toHaveLength((i + 4) / 2);
+    }
+    timeline = append(timeline, [{ ...row(41, 'subagent_spawned', 'e41'), nodeId: 'subagent:s' }]);
+    const withLane = timelineModelOf(timeline, nodes, 1, null);
+    expect(withLane.lanes).not.toBe(lanes);
+    expect(withLane.lanes.map((l) => l.nodeId)).toEqual(['job:c', 'subagent:s']);
+  });
+});
