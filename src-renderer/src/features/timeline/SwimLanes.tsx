@@ -163,8 +163,11 @@ const LaneRow = memo(function LaneRow({ view, selected }: { view: LaneView; sele
             title={s.title}
           />
         ))}
-        {view.diamonds.map((d) => (
-          <span key={d.key} className="tl-diamond" style={{ left: d.left }} title={d.title} />
+        {/* By place, as the pieces are: a diamond stands for the newest launch near its x, which
+            changes as the axis grows, and keyed by that launch every redraw of a cluster job's
+            lane took out and put in its hundreds of diamonds (only their `left` changes). */}
+        {view.diamonds.map((d, i) => (
+          <span key={i} className="tl-diamond" style={{ left: d.left }} title={d.title} />
         ))}
       </span>
     </div>
