@@ -267,6 +267,29 @@ test('the timeline opens on the newest events and follows new ones at its end; s
   await expect(rowOf(403)).toBeInViewport();
   await appendFile(log, call(404));
   await expect(rowOf(404)).toBeInViewport();
+
+  // A burst of appends: each newest row in view as it comes, while the list scrolls itself to
+  // its end at most every 250 ms (VirtualList's FOLLOW_SCROLL_MS), and is at its end after it.
+  await list.evaluate((el) => {
+    const w = window as unknown as { __scrolls: number };
+    w.__scrolls = 0;
+    el.addEventListener('scroll', () => w.__scrolls++);
+  });
+  const started = Date.now();
+  for (let seq = 405; seq <= 464; seq++) {
+    await appendFile(log, call(seq));
+    if (seq % 20 === 0) await expect(rowOf(seq)).toBeInViewport();
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  await expect(summary).toHaveAttribute('data-last-seq', '464');
+  await expect(rowOf(464)).toBeInViewport();
+  await expect
+    .poll(() => list.evaluate((el) => el.scrollTop + el.clientHeight >= el.scrollHeight - 4))
+    .toBe(true);
+  const writingMs = Date.now() - started;
+  const scrolls = await app.evaluate(() => (window as unknown as { __scrolls: number }).__scrolls);
+  expect(scrolls).toBeGreaterThan(0);
+  expect(scrolls).toBeLessThanOrEqual(Math.ceil(writingMs / 250) + 2);
 });
 
 test('shows a node’s full event on click, read back from disk', async ({ app }) => {

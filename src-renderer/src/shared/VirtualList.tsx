@@ -23,6 +23,13 @@ import { itself, upperBound } from '../../../src-shared/collections/sorted-searc
 import { useElementSize } from './use-element-size';
 
 const OVERSCAN = 8;
+/**
+ * While following, the list scrolls itself to its new end at most this often; between two
+ * scrolls its last rows are drawn at its end all the same (see `lag`). A scroll under a resting
+ * pointer makes the browser hit-test and send a mouse move on the next frame, and each scroll
+ * rendered the list again: at ~100 appends a second that was ~10% of the page's time.
+ */
+const FOLLOW_SCROLL_MS = 250;
 /** How close to the end (px) counts as at the end: a fraction of a row, for rounded scroll offsets. */
 const END_SLACK_PX = 4;
 
@@ -70,6 +77,8 @@ export function VirtualList(props: {
   const [scrolledTo, setScrolledTo] = useState(0);
   const ownScrollTop = useRef(-1);
   const followFrame = useRef(0);
+  const followTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const followedAt = useRef(Number.NEGATIVE_INFINITY);
   const endTopNow = useRef(0);
 
   const markAtEnd = useCallback((value: boolean, top?: number) => {
@@ -132,10 +141,10 @@ export function VirtualList(props: {
 
   const endTop = Math.max(0, topOf(count) - height);
   // Following, the last rows are drawn in the render that adds them, bottom-aligned to where the
-  // list is scrolled now (`lag` rows above their place), and the next frame scrolls to the new
-  // end and draws them in place: nothing moves on screen between the two. Scrolling in the commit
-  // itself forced a layout per append (interleaved runs, one session written: the page 3–5 points
-  // busier).
+  // list is scrolled now (`lag` rows above their place), and a later frame (the next, or one
+  // FOLLOW_SCROLL_MS after the last such scroll) scrolls to the new end and draws them in place:
+  // nothing moves on screen between the two. Scrolling in the commit itself forced a layout per
+  // append (interleaved runs, one session written: the page 3–5 points busier).
   const lag = following ? Math.max(0, endTop - scrolledTo) : 0;
   const top = following ? endTop : scrollTop;
   useLayoutEffect(() => {
@@ -149,16 +158,30 @@ export function VirtualList(props: {
       if (height > 0 && topOf(count) <= height + END_SLACK_PX) markAtEnd(true);
       return;
     }
-    if (lag === 0 || followFrame.current) return;
-    followFrame.current = requestAnimationFrame(() => {
+    if (lag === 0 || followFrame.current || followTimer.current !== null) return;
+    const scroll = () => {
       followFrame.current = 0;
       const el = box.current;
       if (!el || !atEndNow.current) return;
       el.scrollTop = ownScrollTop.current = endTopNow.current;
+      followedAt.current = performance.now();
       setScrolledTo(endTopNow.current);
-    });
+    };
+    const wait = followedAt.current + FOLLOW_SCROLL_MS - performance.now();
+    if (wait <= 0) followFrame.current = requestAnimationFrame(scroll);
+    else
+      followTimer.current = setTimeout(() => {
+        followTimer.current = null;
+        followFrame.current = requestAnimationFrame(scroll);
+      }, wait);
   });
-  useEffect(() => () => cancelAnimationFrame(followFrame.current), []);
+  useEffect(
+    () => () => {
+      cancelAnimationFrame(followFrame.current);
+      if (followTimer.current !== null) clearTimeout(followTimer.current);
+    },
+    [],
+  );
 
   const first = Math.max(0, indexAt(top) - OVERSCAN);
   const last = Math.min(count, indexAt(top + (height || 600)) + 1 + OVERSCAN);
