@@ -13,7 +13,7 @@ import { useAppStore } from '../../state/store';
 import { jobData, jobStatusTone } from '../graph/node-data';
 import { snap, snapSpan } from './pixels';
 import type { TimeScale } from './time-scale';
-import type { Lane } from './timeline-model';
+import type { Lane, LaneMark } from './timeline-model';
 
 const LANE_HEIGHT = 22;
 const MAX_VISIBLE_LANES = 6;
@@ -48,35 +48,27 @@ export function laneView(lane: Lane, node: LineageNode | undefined, scale: TimeS
   const job = node?.kind === 'job' ? jobData(node) : null;
   const statusOf = new Map<string | null, string | null>();
   for (const s of job?.statusHistory ?? []) if (!statusOf.has(s.eventId)) statusOf.set(s.eventId, s.status);
-  // One pass over the marks (a cluster job's lane has thousands: this runs for it on every live
-  // append that changes the job), with no object made for a piece that merges into the last one.
-  // Status segments run from each status event to the next mark; a diamond is at each launch.
   const segments: Piece[] = [];
   const diamonds: LaneView['diamonds'] = [];
+  const marks = lane.marks;
+  // Pieces start at the first mark whose status the node lists (it lists the newest few: a
+  // cluster job's last ~200 of tens of thousands); before it only diamonds are drawn, and in time
+  // order those are found a diamond at a time (launchDiamonds), not a mark at a time.
+  const from = lane.unsorted ? 0 : firstWithStatus(marks, statusOf);
+  const state: DiamondState = { from: Number.NEGATIVE_INFINITY };
+  if (from > 0) launchDiamonds(marks, from, scale, diamonds, state);
+  // One pass over the rest. Status segments run from each status event to the next mark; a
+  // diamond is at each launch.
   let pieceX = 0;
   let status: string | null = null;
-  // Where the diamond now last began its MIN_GAP (not where its replacement is: they would creep).
-  let diamondFrom = Number.NEGATIVE_INFINITY;
-  for (const m of lane.marks) {
+  for (let i = from; i < marks.length; i++) {
+    const m = marks[i]!;
     const x = scale.toX(m.t);
     if (status !== null) pushPiece(segments, pieceX, x, status);
     const s = statusOf.size ? (statusOf.get(m.eventId) ?? null) : null;
     if (s) status = s;
     pieceX = x;
-    if (m.kind === 'compute_job_launched' || m.kind === 'subagent_spawned') {
-      const left = snap(x - 4);
-      // Replacing the last diamond: that one is changed, not made again (a cluster job's lane has
-      // tens of thousands of launches, nearly all replaced: an object each was ~1.5 MB a drawing).
-      const last = diamonds[diamonds.length - 1];
-      if (last && left < diamondFrom + MIN_GAP) {
-        last.key = m.eventId;
-        last.left = left;
-        last.title = m.kind;
-      } else {
-        diamondFrom = left;
-        diamonds.push({ key: m.eventId, left, title: m.kind });
-      }
-    }
+    if (isLaunch(m)) addDiamond(diamonds, state, m, snap(x - 4));
   }
   return {
     nodeId: lane.nodeId,
@@ -88,6 +80,82 @@ export function laneView(lane: Lane, node: LineageNode | undefined, scale: TimeS
     segments,
     diamonds,
   };
+}
+
+const isLaunch = (m: LaneMark) => m.kind === 'compute_job_launched' || m.kind === 'subagent_spawned';
+
+/** Where the last diamond began its MIN_GAP (not where its replacement is: they would creep). */
+interface DiamondState {
+  from: number;
+}
+
+/**
+ * The diamond of launch `m` at `left`: it replaces the last one when within MIN_GAP of where that
+ * one began (the one changed, not made again: a cluster job's lane has tens of thousands of
+ * launches, nearly all replaced), else it is the next.
+ */
+function addDiamond(diamonds: LaneView['diamonds'], state: DiamondState, m: LaneMark, left: number): void {
+  const last = diamonds[diamonds.length - 1];
+  if (last && left < state.from + MIN_GAP) {
+    last.key = m.eventId;
+    last.left = left;
+    last.title = m.kind;
+  } else {
+    state.from = left;
+    diamonds.push({ key: m.eventId, left, title: m.kind });
+  }
+}
+
+/** Where a lane's pieces start: its first mark with a listed status (`marks.length`: none). */
+function firstWithStatus(
+  marks: readonly LaneMark[],
+  statusOf: ReadonlyMap<string | null, string | null>,
+): number {
+  if (statusOf.size === 0) return marks.length;
+  let first = marks.length;
+  // From the end: the listed statuses are the newest.
+  for (let i = marks.length - 1, left = statusOf.size; i >= 0 && left > 0; i--)
+    if (statusOf.has(marks[i]!.eventId)) {
+      left--;
+      if (statusOf.get(marks[i]!.eventId)) first = i;
+    }
+  return first;
+}
+
+/**
+ * The diamonds of the launches among `marks[0, end)` (in time order), as addDiamond would make
+ * them one launch after another: a diamond's launch is the last one within MIN_GAP of the first
+ * of its run, found by a binary search (x grows with time), so a lane of tens of thousands of
+ * launches costs a search per diamond drawn (a few hundred), not a position per launch.
+ */
+function launchDiamonds(
+  marks: readonly LaneMark[],
+  end: number,
+  scale: TimeScale,
+  diamonds: LaneView['diamonds'],
+  state: DiamondState,
+): void {
+  const leftAt = (i: number) => snap(scale.toX(marks[i]!.t) - 4);
+  let i = 0;
+  while (i < end && !isLaunch(marks[i]!)) i++;
+  while (i < end) {
+    addDiamond(diamonds, state, marks[i]!, leftAt(i));
+    // The last mark still within MIN_GAP of where this diamond began…
+    const bound = state.from + MIN_GAP;
+    let lo = i;
+    let hi = end - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (leftAt(mid) < bound) lo = mid;
+      else hi = mid - 1;
+    }
+    // …and the last launch up to it stands for them all.
+    let j = lo;
+    while (j > i && !isLaunch(marks[j]!)) j--;
+    if (j > i) addDiamond(diamonds, state, marks[j]!, leftAt(j));
+    i = lo + 1;
+    while (i < end && !isLaunch(marks[i]!)) i++;
+  }
 }
 
 /*

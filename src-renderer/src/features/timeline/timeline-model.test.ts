@@ -144,6 +144,9 @@ describe('timelineModelOf, live rows whose times sort among those held (two proc
     }
     const last = timelineModelOf(timeline, nodes, 1, null);
     expect(last.times).toBe(first.times); // extended, never rebuilt
+    // A lane both writers' events are on has marks out of time order, and says so (laneView).
+    expect(last.lanes.find((l) => l.nodeId === 'job:j2')?.unsorted).toBe(true);
+    expect(last.lanes.find((l) => l.nodeId === 'job:j1')?.unsorted).toBeUndefined();
   });
 });
 
@@ -172,6 +175,7 @@ describe('timelineModelOf, a live append that adds no lane', () => {
       expect(model).not.toBe(first);
       expect(model.lanes).toBe(lanes); // not a copy per append
       expect(model.lanes[0]!.marks).toHaveLength((i + 4) / 2);
+      expect(model.lanes[0]!.unsorted).toBeUndefined();
     }
     timeline = append(timeline, [{ ...row(41, 'subagent_spawned', 'e41'), nodeId: 'subagent:s' }]);
     const withLane = timelineModelOf(timeline, nodes, 1, null);

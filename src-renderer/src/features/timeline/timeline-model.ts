@@ -26,7 +26,10 @@ export interface Lane {
   label: string;
   start: number;
   end: number;
+  /** In the order their events came, which is their time order unless `unsorted`. */
   marks: LaneMark[];
+  /** A mark came with an earlier time than the one before it (two processes writing). */
+  unsorted?: true;
 }
 
 export interface TimelineModel {
@@ -131,6 +134,7 @@ function addRow(
     return true;
   }
   lane.end = Math.max(lane.end, t);
+  if (t < lane.marks[lane.marks.length - 1]!.t) lane.unsorted = true;
   lane.marks.push({ t, kind, eventId });
   if (t >= lane.start) return false;
   lane.start = t;
