@@ -25,9 +25,9 @@ import { useElementSize } from './use-element-size';
 const OVERSCAN = 8;
 /**
  * While following, the list scrolls itself to its new end at most this often; between two
- * scrolls its last rows are drawn at its end all the same (see `lag`). A scroll under a resting
- * pointer makes the browser hit-test and send a mouse move on the next frame, and each scroll
- * rendered the list again: at ~100 appends a second that was ~10% of the page's time.
+ * scrolls its last rows are drawn at its end all the same (see `lag`). Each scroll rendered the
+ * list again, and under a resting pointer made the browser send the page a mouse move: at ~100
+ * appends a second (400k events, traced) 460 scrolls became 37, mouse moves sent 949 → 103.
  */
 const FOLLOW_SCROLL_MS = 250;
 /** How close to the end (px) counts as at the end: a fraction of a row, for rounded scroll offsets. */

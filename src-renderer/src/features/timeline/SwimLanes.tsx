@@ -114,11 +114,12 @@ function firstWithStatus(
   if (statusOf.size === 0) return marks.length;
   let first = marks.length;
   // From the end: the listed statuses are the newest.
-  for (let i = marks.length - 1, left = statusOf.size; i >= 0 && left > 0; i--)
-    if (statusOf.has(marks[i]!.eventId)) {
-      left--;
-      if (statusOf.get(marks[i]!.eventId)) first = i;
-    }
+  for (let i = marks.length - 1, left = statusOf.size; i >= 0 && left > 0; i--) {
+    const status = statusOf.get(marks[i]!.eventId);
+    if (status === undefined) continue;
+    left--;
+    if (status) first = i;
+  }
   return first;
 }
 
