@@ -6,6 +6,7 @@ import type {
   AppInfo,
   PushedEvent,
   Services,
+  SessionListItem,
   SessionPreview,
   SessionSnapshot,
 } from '../../src-shared/bridge/contract';
@@ -24,15 +25,21 @@ export interface ClientConnection {
   wants(event: PushedEvent): boolean;
 }
 
+/**
+ * The sessions list once every log under the roots is listed: a page may ask while serve still
+ * scans them, and its first list is the whole one (the socket's `sessions.list`, and the list the
+ * web host's page asks for as it loads: src-main/web/early-list.ts).
+ */
+export async function listedSessions(store: SessionStore): Promise<SessionListItem[]> {
+  await store.whenListed();
+  return store.list();
+}
+
 export function connectClient(store: SessionStore, info: () => AppInfo): ClientConnection {
   const subscriptions = new Set<string>();
   const services: Services = {
     sessions: {
-      // A page may connect while serve still scans the roots: its first list is the whole one.
-      list: async () => {
-        await store.whenListed();
-        return store.list();
-      },
+      list: () => listedSessions(store),
       snapshot: async (key) => {
         // The worker's JSON, sent on by the host as it is written (encoded-json.ts). The client is
         // subscribed from the moment it asks: a delta that follows the snapshot is pushed as soon

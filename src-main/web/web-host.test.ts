@@ -90,6 +90,29 @@ describe('web host', () => {
     ws.close();
   });
 
+  it('names the sessions list in the page, for the browser to ask for as it loads, and serves it only with the token', async () => {
+    const origin = `http://127.0.0.1:${host.port}`;
+    const html = await (await fetch(host.url)).text();
+    const link =
+      /<link rel="preload" id="early-sessions-list" as="fetch" crossorigin="anonymous" href="([^"]+)" \/>/.exec(
+        html,
+      );
+    expect(link?.[1]).toBe(`/early/sessions-list?token=${host.token}`);
+    expect((await fetch(`${origin}/early/sessions-list`)).status).toBe(401);
+    expect((await fetch(`${origin}/early/sessions-list?token=wrong`)).status).toBe(401);
+    expect((await fetch(`${origin}${link![1]}`, { method: 'POST' })).status).toBe(405);
+    const early = await fetch(`${origin}${link![1]}`);
+    expect(early.status).toBe(200);
+    expect(early.headers.get('cache-control')).toBe('no-store');
+    const items = (await early.json()) as { key: string }[];
+    // The same list as the socket's.
+    const ws = await connect(host.token, origin);
+    const listed = await call(ws, 1, 'sessions', 'list', []);
+    ws.close();
+    expect(listed).toMatchObject({ reply: { ok: true, value: items } });
+    expect(items.map((i) => path.basename(path.dirname(i.key)))).toEqual(['e2e-sess']);
+  });
+
   it('serves the page at every app link path, with the same token and the assets from the root', async () => {
     const key = path.join(dir, 'sessions', 'e2e-sess', 'provenance.jsonl');
     const target = { kind: 'session', key, at: { kind: 'node', id: 'job:j1' } } as const;

@@ -13,10 +13,17 @@ import { fileURLToPath } from 'node:url';
 import { WebSocketServer } from 'ws';
 import type { AppInfo, PushedEvent } from '../../src-shared/bridge/contract';
 import { createDispatcher } from '../../src-shared/bridge/dispatcher';
-import { TOKEN_PARAM, WS_PATH, type WsCall, type WsMessage } from '../../src-shared/bridge/ws-protocol';
+import {
+  EARLY_LIST_PATH,
+  TOKEN_PARAM,
+  WS_PATH,
+  type WsCall,
+  type WsMessage,
+} from '../../src-shared/bridge/ws-protocol';
 import { connectClient } from '../services/client-services';
 import type { SessionStore } from '../services/sessions/session-store';
 import { isUnder } from '../services/fs/is-under';
+import { serveEarlyList, withEarlyListLink } from './early-list';
 import { jsonInSlices } from './json-in-slices';
 import { ReplyStreams } from './reply-streams';
 import { encodedBytesOf, encodedStreamOf } from '../services/encoded-json';
@@ -66,6 +73,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const streams = new ReplyStreams(options.unclaimedReplyMs);
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname === EARLY_LIST_PATH) {
+      if (req.method !== 'GET') return send(res, 405, 'method not allowed');
+      if (!tokenMatches(url.searchParams.get(TOKEN_PARAM), token)) return send(res, 401, 'no access token');
+      return void serveEarlyList(res, options.store);
+    }
     if (!ReplyStreams.owns(url.pathname)) return void serveFile(req, res, root, token);
     if (req.method !== 'GET') return send(res, 405, 'method not allowed');
     if (!tokenMatches(url.searchParams.get(TOKEN_PARAM), token)) return send(res, 401, 'no access token');
@@ -200,7 +212,9 @@ async function serveFile(
   if (!isUnder(file, root)) return send(res, 404, 'not found');
   try {
     const page = rel === '/index.html';
-    const body = page ? withRootBase(await readFile(file, 'utf8')) : await readFile(file);
+    const body = page
+      ? withEarlyListLink(withRootBase(await readFile(file, 'utf8')), token)
+      : await readFile(file);
     res.writeHead(200, {
       'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
       'x-content-type-options': 'nosniff',

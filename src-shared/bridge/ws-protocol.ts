@@ -12,12 +12,19 @@
  * or an error reply (`{ok: false, error}`) with status 500. A body cut off midway is a failed
  * call. Chromium takes a fetched body off its page's thread, a WebSocket's bytes on it
  * (src-main/web/reply-streams.ts).
+ *
+ * The sessions list is also at EARLY_LIST_PATH (GET, the same token): the page the web host
+ * serves names it in a `<link rel="preload">`, so the browser asks for it while it loads the
+ * page's scripts, before the socket can be opened (src-main/web/early-list.ts).
  */
 import type { BridgeReply, PushedEvent } from './contract';
 
 export const WS_PATH = '/bridge';
 export const TOKEN_PARAM = 'token';
 export const REPLY_STREAM_PATH = '/reply/';
+export const EARLY_LIST_PATH = '/early/sessions-list';
+/** The `id` of the page's `<link rel="preload">` of EARLY_LIST_PATH. */
+export const EARLY_LIST_LINK_ID = 'early-sessions-list';
 
 /** client → server */
 export interface WsCall {

@@ -11,6 +11,7 @@ import type {
   SessionSnapshot,
 } from '../../../src-shared/bridge/contract';
 import { call, transport } from '../host';
+import { fetchEarlyList } from '../host/early-list';
 import { startsOnOtherThanSession } from '../features/links/url-sync';
 import { runHostCommand } from './host-commands';
 import { pickInitialSession } from './initial-session';
@@ -48,6 +49,11 @@ export function startHostSync(): () => void {
 }
 
 async function initialLoad(): Promise<void> {
+  // The list the page asked for as it loaded (web host): drawn at once, then replaced by the
+  // socket's, which pushed row changes follow (rows pushed meanwhile wait for it, as before).
+  void fetchEarlyList().then((items) => {
+    if (items && !listed) state().setSessions(items);
+  });
   try {
     const [info, items] = await Promise.all([call('app', 'info'), call('sessions', 'list')]);
     state().setAppInfo(info);
