@@ -38,7 +38,7 @@ async function cacheKnowing(logs: string[]): Promise<SessionListCache> {
   }
   await cache.save();
   const loaded = new SessionListCache(cacheFile);
-  loaded.load();
+  await loaded.load();
   return loaded;
 }
 

@@ -8,8 +8,8 @@
  * rewritten; several processes may share it (last writer wins; each keeps the others' entries it
  * loaded). The logs themselves are never written.
  */
-import { readFileSync, statSync, type Stats } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { statSync, type Stats } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SessionListItem } from '../../../src-shared/bridge/contract';
 import { userDataDir } from '../bookmarks/user-data-dir';
@@ -51,12 +51,16 @@ export class SessionListCache {
   /** `file` null: a cache that remembers nothing (tests, or no user-data folder). */
   constructor(private readonly file: string | null) {}
 
-  /** Reads the cache file once, at start (synchronously: it is small, and start waits on it anyway). */
-  load(): void {
+  /**
+   * Reads the cache file once, at start. Not synchronously: serve starts the store before it
+   * listens, and a read of a 2,000-session cache (1.5 MB) held back the URL it prints, so the
+   * second start's page, ~20–35 ms here.
+   */
+  async load(): Promise<void> {
     if (!this.file) return;
     let text: string;
     try {
-      text = readFileSync(this.file, 'utf8');
+      text = await readFile(this.file, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
         this.notice = `sessions list cache ${this.file} could not be read (${(error as Error).message}); ignored`;

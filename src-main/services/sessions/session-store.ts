@@ -218,10 +218,12 @@ export class SessionStore {
   }
 
   private async startOnce(): Promise<void> {
-    this.listCache.load();
+    // Every promise below is made now, not after the cache is read: `whenListed` needs `listed`
+    // from the first moment (a page may connect at once), and `close` the prelisting.
+    const loaded = this.listCache.load();
     this.initialScan = true;
     // A big or cached home is listed before the scan, which then confirms it (see prelist).
-    const prelisted = this.prelist();
+    const prelisted = loaded.then(() => this.prelist());
     this.prelisting = prelisted;
     // The scans wait, after an early listing, a while or until a session is opened (SCAN_WAIT_MAX_MS).
     const scanning = prelisted.then(async (early) => {
