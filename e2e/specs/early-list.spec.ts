@@ -39,7 +39,7 @@ test('the sessions list is drawn from the request the page made as it loaded, be
     await expect(page.locator('[data-testid="session-row"][data-session-id="e2e-sess"]')).toBeVisible();
     // The preload and the page's fetch were one request (a mismatch between them makes two).
     expect(asked).toHaveLength(1);
-    await page.locator('.sidebar').screenshot({ path: shot('early-list-no-socket') });
+    await page.screenshot({ path: shot('early-list-no-socket') });
   } finally {
     await context.close();
   }

@@ -53,8 +53,8 @@ export class SessionListCache {
 
   /**
    * Reads the cache file once, at start. Not synchronously: serve starts the store before it
-   * listens, and a read of a 2,000-session cache (1.5 MB) held back the URL it prints, so the
-   * second start's page, ~20–35 ms here.
+   * listens, and reading a 2,000-session cache (1.5 MB) at once held back the URL serve prints —
+   * and so the page — by ~20–35 ms here on a second start.
    */
   async load(): Promise<void> {
     if (!this.file) return;
