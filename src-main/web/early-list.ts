@@ -39,7 +39,7 @@ export async function serveEarlyList(res: ServerResponse, store: SessionStore): 
     for (const part of parts) res.write(part);
     res.end();
   } catch (error) {
-    if (res.headersSent) return void res.destroy();
+    // Only the encoding can fail here, before anything is written.
     res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
     res.end(`sessions list: ${(error as Error).message}`);
   }
