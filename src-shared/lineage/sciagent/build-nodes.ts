@@ -39,6 +39,8 @@ export interface BuilderFacts {
   childSessionExists(sessionId: string): boolean | undefined;
   /** The subagent node an observation or validation attaches to (by name and seq). */
   attachedSubagent(eventId: string): string | null;
+  /** Whether subagent node `id` is kept as a row (subagent-table.ts), not in the graph. */
+  subagentRow(id: string): boolean;
   /** Where job `jobId`'s `count` members are sorted out (kept from its last build if big: job-members.ts). */
   jobMembers(jobId: string, count: number): JobMembers;
 }
@@ -72,7 +74,7 @@ export function buildNode(
     case 'validation':
       return buildValidation(id, views, ctx, facts);
     case 'subagent':
-      return buildSubagent(id, views, ctx, facts);
+      return buildSubagent(id, views, facts);
     default:
       return buildEvent(id, views, facts);
   }
@@ -581,16 +583,18 @@ function buildValidation(
     missing: Array.isArray(v.body['missing']) ? v.body['missing'].length : 0,
   };
   const owner = facts.attachedSubagent(v.event.eventId);
-  const ownerExists = owner !== null && ctx.exists(owner);
+  // A subagent kept as a row (subagent-table.ts) is not watched: it leaves the table only for the
+  // graph, and the builder then rebuilds the validations attached to it.
+  const ownerExists = owner !== null && (facts.subagentRow(owner) || ctx.exists(owner));
   const edges = [ownerExists ? edge(owner, id, reasonList('subagent_name')) : sessionEdge(facts, id)];
   return result(node, edges);
 }
 
-function buildSubagent(
+/** A subagent's node, its child session's and their edges (its views in reading order). */
+export function buildSubagent(
   id: string,
   views: readonly EventView[],
-  ctx: BuildContext,
-  facts: BuilderFacts,
+  facts: Pick<BuilderFacts, 'sessionNode' | 'sessionEdgePrefix' | 'childSessionExists'>,
 ): BuildResult {
   const spawn = views.find((v) => v.event.kind === 'subagent_spawned');
   const done = views.find((v) => v.event.kind === 'subagent_completed');
@@ -614,11 +618,11 @@ function buildSubagent(
     childSessionId: childId,
     observations,
   };
-  const edges = [sessionEdge(facts, id, spawn ? 'session_id' : 'spawn_event_id')];
+  const childNode = childId === null ? null : nodeIds.childSession(childId);
+  const edges = subagentEdges(facts, id, childNode, Boolean(spawn));
   const extras: LineageNode[] = [];
-  if (childId !== null) {
+  if (childId !== null && childNode !== null) {
     const exists = facts.childSessionExists(childId);
-    const childNode = nodeIds.childSession(childId);
     extras.push({
       id: childNode,
       kind: 'child_session',
@@ -630,9 +634,20 @@ function buildSubagent(
       stale: false,
       missing: exists === false,
     });
-    edges.push(edge(id, childNode, reasonList('child_session_id')));
   }
   return result(node, edges, NONE, extras);
+}
+
+/** A subagent's edges: from the session, and to its child session (`childNode`) when it names one. */
+export function subagentEdges(
+  facts: Pick<BuilderFacts, 'sessionNode' | 'sessionEdgePrefix'>,
+  id: string,
+  childNode: string | null,
+  spawned = true,
+): LineageEdge[] {
+  const edges = [sessionEdge(facts, id, spawned ? 'session_id' : 'spawn_event_id')];
+  if (childNode !== null) edges.push(edge(id, childNode, reasonList('child_session_id')));
+  return edges;
 }
 
 function buildEvent(id: string, views: readonly EventView[], facts: BuilderFacts): BuildResult {

@@ -5,10 +5,19 @@
 import type { EventView, LogDelta, SessionLog } from '../../formats/sciagent/session-log';
 import { type NodeEntry, ReactiveGraph } from '../reactive-graph';
 import type { LineageDelta, LineageEdge, LineageNode } from '../types';
-import { buildNode, SESSION_ANCHOR, signatureOf, type BuilderFacts, type Member } from './build-nodes';
+import {
+  buildNode,
+  buildSubagent,
+  SESSION_ANCHOR,
+  signatureOf,
+  subagentEdges,
+  type BuilderFacts,
+  type Member,
+} from './build-nodes';
 import { JobMembers } from './job-members';
 import { membershipOf, nodeIds } from './membership';
 import { SubagentAttachments } from './subagent-attachments';
+import { SubagentTable } from './subagent-table';
 import { ToolTable } from './tool-table';
 import { EdgesWithRows, NodesWithRows } from './tool-table-views';
 import { str } from '../../formats/sciagent/types';
@@ -24,8 +33,11 @@ export class SciagentLineageBuilder {
   private readonly graph: ReactiveGraph<Member>;
   /** Plain tool calls, as rows rather than graph nodes (tool-table.ts). */
   private readonly tools: ToolTable;
+  /** Plain subagents, the same way (subagent-table.ts). */
+  private readonly subagents: SubagentTable;
   /**
-   * The node of every placed event (null: a correction, in no node; a number: a row of `tools`),
+   * The node of every placed event (null: a correction, in no node; a number: a row of `tools`;
+   * a string: a node of the graph or a row of `subagents`),
    * by the event's ordinal in the log — dense from 0, so an array: no map entry, nor a lookup by
    * event id, per event.
    */
@@ -57,6 +69,7 @@ export class SciagentLineageBuilder {
       maxCorrectionSeq: () => this.maxCorrectionSeq,
       childSessionExists: options.childSessionExists ?? (() => undefined),
       attachedSubagent: (eventId) => this.attachments.of(eventId),
+      subagentRow: (id) => this.subagents.has(id),
       jobMembers: (jobId, count) => {
         // A small job is sorted out afresh (most jobs: a few launches): kept for each, its lists
         // were ~2.5 KB a job, 12 MB of a 1.2M-event session of 5,000 jobs.
@@ -79,13 +92,23 @@ export class SciagentLineageBuilder {
       idAt: (ordinal) => log.idAt(ordinal),
       seqAt: (ordinal) => log.seqAt(ordinal),
     });
-    this.nodes = new NodesWithRows(this.graph.nodes, this.tools);
-    this.edges = new EdgesWithRows(this.graph.edges, this.tools);
+    this.subagents = new SubagentTable({
+      eventAt: (ordinal) => log.events.at(ordinal),
+      build: (id, views) => buildSubagent(id, views, facts),
+      edges: (id, childNode) => subagentEdges(facts, id, childNode),
+    });
+    this.nodes = new NodesWithRows(this.graph.nodes, this.tools, this.subagents);
+    this.edges = new EdgesWithRows(this.graph.edges, this.tools, this.subagents, facts.sessionEdgePrefix);
   }
 
   /** How many tool nodes are kept as rows (plain: one call, one result, no correction, no job). */
   get toolRows(): number {
     return this.tools.size;
+  }
+
+  /** How many subagents are kept as rows (plain: see subagent-table.ts). */
+  get subagentRows(): number {
+    return this.subagents.size;
   }
 
   /** How many node builds the graph has run (what a change cost, for tests). */
@@ -116,6 +139,11 @@ export class SciagentLineageBuilder {
       return this.tools.node(nodeId);
     }
     if (!nodeId) return undefined;
+    const row = this.subagents.rowOf(nodeId);
+    if (row >= 0) {
+      this.subagents.eventsInto(row, events);
+      return this.subagents.built(row).node!;
+    }
     const members = this.members;
     const node = this.graph.nodeWithMembers(nodeId, members);
     for (const m of members) if (m !== SESSION_ANCHOR) events.push(m);
@@ -130,6 +158,7 @@ export class SciagentLineageBuilder {
   *nodeEntries(): IterableIterator<NodeEntry<Member>> {
     yield* this.graph.nodeEntries();
     yield* this.tools.entries();
+    yield* this.subagents.entries();
   }
 
   /**
@@ -140,12 +169,15 @@ export class SciagentLineageBuilder {
   *edgesWithTargetPositions(): IterableIterator<[LineageEdge, number]> {
     for (const edge of this.graph.edges.values()) yield [edge, this.positionOf(edge.target)];
     for (const row of this.tools.rows()) yield [this.tools.edge(row), this.tools.getPosition(row)];
+    yield* this.subagents.edgesWithTargetPositions();
   }
 
   /** The position a pass over `nodeEntries` gave node `id`; -1 when it has no node. */
   positionOf(nodeId: string): number {
     const position = this.graph.positionOf(nodeId);
     if (position >= 0) return position;
+    const subagent = this.subagents.rowOf(nodeId);
+    if (subagent >= 0) return this.subagents.positionOf(subagent, nodeId);
     const row = this.tools.rowOf(nodeId);
     return row < 0 ? -1 : this.tools.getPosition(row);
   }
@@ -228,7 +260,9 @@ export class SciagentLineageBuilder {
     for (const view of delta.added) this.noteCorrections(view);
     for (const view of delta.corrected) this.noteCorrections(view);
     const out = this.graph.flush(firstRead);
-    this.tools.flushInto(wanted ? { nodes: out.upsertedNodes, edges: out.upsertedEdges } : null);
+    const into = wanted ? { nodes: out.upsertedNodes, edges: out.upsertedEdges } : null;
+    this.tools.flushInto(into);
+    this.subagents.flushInto(into);
     return out;
   }
 
@@ -278,25 +312,67 @@ export class SciagentLineageBuilder {
     if (kind === 'produces_validation_passed' || kind === 'produces_validation_failed')
       this.attachments.attach(name, view.event.seq, eventId);
     const prev = this.membership[ordinal] as string | null | undefined;
+    // A subagent row's event placed again (corrected, or attached elsewhere): the row goes into
+    // the graph first, which handles every case.
+    if (prev?.startsWith(SUBAGENT_PREFIX)) this.subagentIntoGraph(prev);
+    else if (prev === undefined && next !== null && subagentKind(kind)) {
+      const placed = this.subagents.place(view, next);
+      if (placed !== null) {
+        this.membership[ordinal] = placed;
+        if (kind === 'subagent_spawned') this.addSpawn(name, view, placed);
+        return;
+      }
+    }
+    if (kind === 'subagent_completed') {
+      const childId = str(view.body['child_session_id']);
+      if (childId !== null) this.subagents.childIntoGraph(childId, this.promote, this.setMembership);
+    }
     if (prev !== next || prev === undefined) {
       if (prev) this.graph.removeMember(prev, view);
       if (next?.startsWith('tool:')) this.tools.intoGraph(next, this.promote, this.setMembership);
+      else if (next?.startsWith(SUBAGENT_PREFIX)) this.subagentIntoGraph(next);
       // The graph's own copy of the node id: one string per node, not one per event.
       this.membership[ordinal] = next ? (next = this.graph.addMember(next, view)) : next;
     }
-    // Filed again under its corrected name (a rename moves the events it owned by name).
-    if (kind === 'subagent_spawned' && next) {
-      for (const moved of this.attachments.addSpawn(name, view.event.seq, next)) {
-        const movedView = this.log.events.get(moved);
-        if (!movedView) continue;
-        if (movedView.event.kind === 'subagent_observation') this.place(movedView);
-        else {
-          const validation = this.membership[movedView.event.ordinal];
-          if (typeof validation === 'string') this.graph.markDirty(validation);
-        }
+    if (kind === 'subagent_spawned' && next) this.addSpawn(name, view, next);
+  }
+
+  /**
+   * Files a spawn under its (corrected) name; the events that attach to it now (or no longer:
+   * a rename moves the events it owned by name) are placed again.
+   */
+  private addSpawn(name: string | null, view: EventView, nodeId: string): void {
+    for (const moved of this.attachments.addSpawn(name, view.event.seq, nodeId)) {
+      const movedView = this.log.events.get(moved);
+      if (!movedView) continue;
+      if (movedView.event.kind === 'subagent_observation') this.place(movedView);
+      else {
+        const validation = this.membership[movedView.event.ordinal];
+        if (typeof validation === 'string') this.graph.markDirty(validation);
       }
     }
   }
+
+  /**
+   * Moves subagent row `nodeId` (if it is one) into the graph: the validations attached to it
+   * did not watch it (build-nodes' buildValidation) and are rebuilt.
+   */
+  private subagentIntoGraph(nodeId: string): void {
+    if (!this.subagents.intoGraph(nodeId, this.promote, this.setMembership)) return;
+    for (const eventId of this.attachments.attachedTo(nodeId)) {
+      const view = this.log.events.get(eventId);
+      const validation = view && this.membership[view.event.ordinal];
+      if (typeof validation === 'string' && validation.startsWith('validation:'))
+        this.graph.markDirty(validation);
+    }
+  }
+}
+
+const SUBAGENT_PREFIX = 'subagent:';
+
+/** Kinds a subagent row may hold (subagent-table.ts). */
+function subagentKind(kind: string): boolean {
+  return kind === 'subagent_spawned' || kind === 'subagent_completed' || kind === 'subagent_observation';
 }
 
 /** Up to this many members, a node's events are found by a search of them (see ordinalsOfEntry). */

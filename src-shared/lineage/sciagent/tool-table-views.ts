@@ -1,49 +1,47 @@
 /**
- * The graph's nodes and edges together with the tool table's rows (tool-table.ts), as the read-only
- * maps the lineage builder has always offered: the graph's first, in its order, then the rows in
- * the order they were made. A row's node and edge are made when read.
+ * The graph's nodes and edges together with the rows of the tool and subagent tables
+ * (tool-table.ts, subagent-table.ts), as the read-only maps the lineage builder has always
+ * offered: the graph's first, in its order, then the tool rows, then the subagent rows, each in
+ * the order they were made. A row's nodes and edges are made when read.
  */
 import type { LineageEdge, LineageNode } from '../types';
+import type { SubagentTable } from './subagent-table';
 import type { ToolTable } from './tool-table';
 
 abstract class GraphAndRows<V> implements ReadonlyMap<string, V> {
   constructor(
     protected readonly graph: ReadonlyMap<string, V>,
     protected readonly tools: ToolTable,
+    protected readonly subagents: SubagentTable,
   ) {}
 
-  protected abstract rowOf(id: string): number;
-  protected abstract valueOf(row: number): V;
-  protected abstract idOf(row: number): string;
-
-  get size(): number {
-    return this.graph.size + this.tools.size;
-  }
+  /** The value of `id` kept as a row of either table. */
+  protected abstract rowValue(id: string): V | undefined;
+  /** Every row's value with its id, tool rows first. */
+  protected abstract rowEntries(): IterableIterator<[string, V]>;
+  abstract get size(): number;
 
   get(id: string): V | undefined {
-    const value = this.graph.get(id);
-    if (value !== undefined) return value;
-    const row = this.rowOf(id);
-    return row < 0 ? undefined : this.valueOf(row);
+    return this.graph.get(id) ?? this.rowValue(id);
   }
 
   has(id: string): boolean {
-    return this.graph.has(id) || this.rowOf(id) >= 0;
+    return this.graph.has(id) || this.rowValue(id) !== undefined;
   }
 
   *values(): MapIterator<V> {
     yield* this.graph.values();
-    for (const row of this.tools.rows()) yield this.valueOf(row);
+    for (const [, value] of this.rowEntries()) yield value;
   }
 
   *keys(): MapIterator<string> {
     yield* this.graph.keys();
-    for (const row of this.tools.rows()) yield this.idOf(row);
+    for (const [id] of this.rowEntries()) yield id;
   }
 
   *entries(): MapIterator<[string, V]> {
     yield* this.graph.entries();
-    for (const row of this.tools.rows()) yield [this.idOf(row), this.valueOf(row)];
+    yield* this.rowEntries();
   }
 
   [Symbol.iterator](): MapIterator<[string, V]> {
@@ -56,29 +54,49 @@ abstract class GraphAndRows<V> implements ReadonlyMap<string, V> {
 }
 
 export class NodesWithRows extends GraphAndRows<LineageNode> {
-  protected rowOf(id: string): number {
-    return this.tools.rowOf(id);
+  get size(): number {
+    return this.graph.size + this.tools.size + this.subagents.nodeCount;
   }
 
-  protected valueOf(row: number): LineageNode {
-    return this.tools.node(row);
+  protected rowValue(id: string): LineageNode | undefined {
+    const tool = this.tools.rowOf(id);
+    if (tool >= 0) return this.tools.node(tool);
+    const subagent = this.subagents.rowOf(id);
+    return subagent < 0 ? undefined : this.subagents.nodeById(subagent, id);
   }
 
-  protected idOf(row: number): string {
-    return this.tools.nodeIdOf(row)!;
+  protected *rowEntries(): IterableIterator<[string, LineageNode]> {
+    for (const row of this.tools.rows()) yield [this.tools.nodeIdOf(row)!, this.tools.node(row)];
+    for (const node of this.subagents.nodes()) yield [node.id, node];
   }
 }
 
 export class EdgesWithRows extends GraphAndRows<LineageEdge> {
-  protected rowOf(id: string): number {
-    return this.tools.rowOfEdge(id);
+  constructor(
+    graph: ReadonlyMap<string, LineageEdge>,
+    tools: ToolTable,
+    subagents: SubagentTable,
+    private readonly sessionEdgePrefix: string,
+  ) {
+    super(graph, tools, subagents);
   }
 
-  protected valueOf(row: number): LineageEdge {
-    return this.tools.edge(row);
+  get size(): number {
+    return this.graph.size + this.tools.size + this.subagents.nodeCount;
   }
 
-  protected idOf(row: number): string {
-    return this.tools.edge(row).id;
+  protected rowValue(id: string): LineageEdge | undefined {
+    const tool = this.tools.rowOfEdge(id);
+    if (tool >= 0) return this.tools.edge(tool);
+    const subagent = this.subagents.rowOfEdge(id, this.sessionEdgePrefix);
+    return subagent < 0 ? undefined : this.subagents.edgesOf(subagent).find((e) => e.id === id);
+  }
+
+  protected *rowEntries(): IterableIterator<[string, LineageEdge]> {
+    for (const row of this.tools.rows()) {
+      const edge = this.tools.edge(row);
+      yield [edge.id, edge];
+    }
+    for (const edge of this.subagents.edges()) yield [edge.id, edge];
   }
 }
