@@ -572,10 +572,24 @@ function buildValidation(
   ctx: BuildContext,
   facts: BuilderFacts,
 ): BuildResult {
-  const v = views[0]!;
+  // A subagent kept as a row (subagent-table.ts) is not watched: it leaves the table only for the
+  // graph, and the builder then rebuilds the validations attached to it.
+  return validationOf(id, views[0]!, facts, (owner) => facts.subagentRow(owner) || ctx.exists(owner));
+}
+
+/**
+ * A produces-validation's node and its edge: from the subagent it attaches to by name when that
+ * exists (`ownerExists`), from the session otherwise.
+ */
+export function validationOf(
+  id: string,
+  v: EventView,
+  facts: Pick<BuilderFacts, 'sessionNode' | 'sessionEdgePrefix' | 'attachedSubagent'>,
+  ownerExists: (owner: string) => boolean,
+): BuildResult {
   const name = str(v.body['subagent_name']);
   const passed = v.event.kind === 'produces_validation_passed';
-  const node = baseNode(id, 'validation', `produces ${passed ? 'passed' : 'failed'}`, views);
+  const node = baseNode(id, 'validation', `produces ${passed ? 'passed' : 'failed'}`, [v]);
   node.data = {
     subagentName: name,
     verdict: str(v.body['verdict']) ?? (passed ? 'passed' : 'failed'),
@@ -583,10 +597,11 @@ function buildValidation(
     missing: Array.isArray(v.body['missing']) ? v.body['missing'].length : 0,
   };
   const owner = facts.attachedSubagent(v.event.eventId);
-  // A subagent kept as a row (subagent-table.ts) is not watched: it leaves the table only for the
-  // graph, and the builder then rebuilds the validations attached to it.
-  const ownerExists = owner !== null && (facts.subagentRow(owner) || ctx.exists(owner));
-  const edges = [ownerExists ? edge(owner, id, reasonList('subagent_name')) : sessionEdge(facts, id)];
+  const edges = [
+    owner !== null && ownerExists(owner)
+      ? edge(owner, id, reasonList('subagent_name'))
+      : sessionEdge(facts, id),
+  ];
   return result(node, edges);
 }
 

@@ -11,6 +11,7 @@ import {
   SESSION_ANCHOR,
   signatureOf,
   subagentEdges,
+  validationOf,
   type BuilderFacts,
   type Member,
 } from './build-nodes';
@@ -20,6 +21,7 @@ import { SubagentAttachments } from './subagent-attachments';
 import { SubagentTable } from './subagent-table';
 import { ToolTable } from './tool-table';
 import { EdgesWithRows, NodesWithRows } from './tool-table-views';
+import { ValidationTable } from './validation-table';
 import { str } from '../../formats/sciagent/types';
 
 export interface LineageBuilderOptions {
@@ -33,16 +35,17 @@ export class SciagentLineageBuilder {
   private readonly graph: ReactiveGraph<Member>;
   /** Plain tool calls, as rows rather than graph nodes (tool-table.ts). */
   private readonly tools: ToolTable;
-  /** Plain subagents, the same way (subagent-table.ts). */
+  /** Plain subagents and produces-validations, the same way (subagent-table.ts, validation-table.ts). */
   private readonly subagents: SubagentTable;
+  private readonly validations: ValidationTable;
   /**
    * The node of every placed event (null: a correction, in no node; a number: a row of `tools`;
-   * a string: a node of the graph or a row of `subagents`),
+   * a string: a node of the graph, or a row of `subagents` or `validations`),
    * by the event's ordinal in the log — dense from 0, so an array: no map entry, nor a lookup by
    * event id, per event.
    */
   private readonly membership: (string | number | null)[] = [];
-  /** The graph's nodes and edges with the tool rows' (made when read). */
+  /** The graph's nodes and edges with the rows' (made when read). */
   readonly nodes: ReadonlyMap<string, LineageNode>;
   readonly edges: ReadonlyMap<string, LineageEdge>;
   private readonly promote = (nodeId: string, view: EventView): string => this.graph.addMember(nodeId, view);
@@ -93,12 +96,21 @@ export class SciagentLineageBuilder {
       seqAt: (ordinal) => log.seqAt(ordinal),
     });
     this.subagents = new SubagentTable({
+      sessionEdgePrefix: facts.sessionEdgePrefix,
       eventAt: (ordinal) => log.events.at(ordinal),
       build: (id, views) => buildSubagent(id, views, facts),
       edges: (id, childNode) => subagentEdges(facts, id, childNode),
     });
-    this.nodes = new NodesWithRows(this.graph.nodes, this.tools, this.subagents);
-    this.edges = new EdgesWithRows(this.graph.edges, this.tools, this.subagents, facts.sessionEdgePrefix);
+    // A row's subagent exists for good once attached to (an attachment names a spawned subagent,
+    // and its spawn stays its member): a row's edge is made from what is there when it is read.
+    const ownerExists = (owner: string) => this.subagents.has(owner) || this.graph.nodes.has(owner);
+    this.validations = new ValidationTable({
+      eventAt: (ordinal) => log.events.at(ordinal),
+      build: (id, view) => validationOf(id, view, facts, ownerExists),
+    });
+    const tables = [this.tools, this.subagents, this.validations];
+    this.nodes = new NodesWithRows(this.graph.nodes, tables);
+    this.edges = new EdgesWithRows(this.graph.edges, tables);
   }
 
   /** How many tool nodes are kept as rows (plain: one call, one result, no correction, no job). */
@@ -109,6 +121,11 @@ export class SciagentLineageBuilder {
   /** How many subagents are kept as rows (plain: see subagent-table.ts). */
   get subagentRows(): number {
     return this.subagents.size;
+  }
+
+  /** How many produces-validations are kept as rows (uncorrected: see validation-table.ts). */
+  get validationRows(): number {
+    return this.validations.size;
   }
 
   /** How many node builds the graph has run (what a change cost, for tests). */
@@ -144,6 +161,11 @@ export class SciagentLineageBuilder {
       this.subagents.eventsInto(row, events);
       return this.subagents.built(row).node!;
     }
+    const validation = this.validations.rowOf(nodeId);
+    if (validation >= 0) {
+      this.validations.eventsInto(validation, events);
+      return this.validations.built(validation).node!;
+    }
     const members = this.members;
     const node = this.graph.nodeWithMembers(nodeId, members);
     for (const m of members) if (m !== SESSION_ANCHOR) events.push(m);
@@ -159,6 +181,7 @@ export class SciagentLineageBuilder {
     yield* this.graph.nodeEntries();
     yield* this.tools.entries();
     yield* this.subagents.entries();
+    yield* this.validations.entries();
   }
 
   /**
@@ -170,6 +193,7 @@ export class SciagentLineageBuilder {
     for (const edge of this.graph.edges.values()) yield [edge, this.positionOf(edge.target)];
     for (const row of this.tools.rows()) yield [this.tools.edge(row), this.tools.getPosition(row)];
     yield* this.subagents.edgesWithTargetPositions();
+    yield* this.validations.edgesWithTargetPositions();
   }
 
   /** The position a pass over `nodeEntries` gave node `id`; -1 when it has no node. */
@@ -178,6 +202,8 @@ export class SciagentLineageBuilder {
     if (position >= 0) return position;
     const subagent = this.subagents.rowOf(nodeId);
     if (subagent >= 0) return this.subagents.positionOf(subagent, nodeId);
+    const validation = this.validations.rowOf(nodeId);
+    if (validation >= 0) return this.validations.getPosition(validation);
     const row = this.tools.rowOf(nodeId);
     return row < 0 ? -1 : this.tools.getPosition(row);
   }
@@ -263,6 +289,7 @@ export class SciagentLineageBuilder {
     const into = wanted ? { nodes: out.upsertedNodes, edges: out.upsertedEdges } : null;
     this.tools.flushInto(into);
     this.subagents.flushInto(into);
+    this.validations.flushInto(wanted ? out : null);
     return out;
   }
 
@@ -312,14 +339,22 @@ export class SciagentLineageBuilder {
     if (kind === 'produces_validation_passed' || kind === 'produces_validation_failed')
       this.attachments.attach(name, view.event.seq, eventId);
     const prev = this.membership[ordinal] as string | null | undefined;
-    // A subagent row's event placed again (corrected, or attached elsewhere): the row goes into
-    // the graph first, which handles every case.
+    // A row's event placed again (corrected, or attached elsewhere): the row goes into the graph
+    // first, which handles every case.
     if (prev?.startsWith(SUBAGENT_PREFIX)) this.subagentIntoGraph(prev);
+    else if (prev?.startsWith(VALIDATION_PREFIX))
+      this.validations.intoGraph(prev, this.promote, this.setMembership);
     else if (prev === undefined && next !== null && subagentKind(kind)) {
       const placed = this.subagents.place(view, next);
       if (placed !== null) {
         this.membership[ordinal] = placed;
         if (kind === 'subagent_spawned') this.addSpawn(name, view, placed);
+        return;
+      }
+    } else if (prev === undefined && next?.startsWith(VALIDATION_PREFIX)) {
+      const placed = this.validations.place(view, next);
+      if (placed !== null) {
+        this.membership[ordinal] = placed;
         return;
       }
     }
@@ -348,7 +383,7 @@ export class SciagentLineageBuilder {
       if (movedView.event.kind === 'subagent_observation') this.place(movedView);
       else {
         const validation = this.membership[movedView.event.ordinal];
-        if (typeof validation === 'string') this.graph.markDirty(validation);
+        if (typeof validation === 'string') this.validationChanged(validation);
       }
     }
   }
@@ -362,13 +397,20 @@ export class SciagentLineageBuilder {
     for (const eventId of this.attachments.attachedTo(nodeId)) {
       const view = this.log.events.get(eventId);
       const validation = view && this.membership[view.event.ordinal];
-      if (typeof validation === 'string' && validation.startsWith('validation:'))
-        this.graph.markDirty(validation);
+      if (typeof validation === 'string' && validation.startsWith(VALIDATION_PREFIX))
+        this.validationChanged(validation);
     }
+  }
+
+  /** Validation `nodeId`'s subagent changed: a row is sent again, a graph node rebuilt. */
+  private validationChanged(nodeId: string): void {
+    if (this.validations.rowOf(nodeId) >= 0) this.validations.touch(nodeId);
+    else this.graph.markDirty(nodeId);
   }
 }
 
 const SUBAGENT_PREFIX = 'subagent:';
+const VALIDATION_PREFIX = 'validation:';
 
 /** Kinds a subagent row may hold (subagent-table.ts). */
 function subagentKind(kind: string): boolean {

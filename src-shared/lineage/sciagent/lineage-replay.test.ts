@@ -20,13 +20,13 @@ const enc = new TextEncoder();
  * taken again: checked against the engine before, every delta upserts and removes the same nodes
  * and removes the same edges; a tool row a correction moves into the graph sends its unchanged
  * edge from the session again, and the rows' nodes and edges come after the graph's in
- * `nodes` and `edges`. Since plain subagents are rows too (subagent-table.ts: 77 of this stream's),
- * the deltas' digest is taken again: checked against the engine before, every delta upserts the
+ * `nodes` and `edges`. Since plain subagents and validations are rows too (subagent-table.ts,
+ * validation-table.ts: 77 and 31 of this stream's), the deltas' digest is taken again: checked against the engine before, every delta upserts the
  * same nodes and edges (the same JSON) and removes the same ones, in another order; the graph's
  * digest is unchanged.
  */
 const GOLDEN_GRAPH = 'd47d95313761c8eaa5abe5474aa0b43820949bcffaac062d8ff9cf66d160082f';
-const GOLDEN_DELTAS = '39089b34ffe9b91c892ecd6be21da3ebf7c79990fbbef8426cde0ab778f96d41';
+const GOLDEN_DELTAS = '9ecfc21734c11f3fc44c61cc1a6f535b9e85abf4d729dee65ed9e2ec14dfb60f';
 
 type Json = Record<string, unknown>;
 
@@ -278,6 +278,12 @@ describe('sciagent lineage replay: a correction renames a subagent', () => {
     expect(canonical(replay([...lines].reverse(), 200))).toBe(whole);
     // The stream really renames spawns, and the renames really move observations.
     expect(whole).not.toBe(canonical(replay(replayLines(), lines.length)));
+    // Renames move validations between subagents (rows, or the graph's): the deltas say so.
+    for (const run of [replay(lines, 1), replay(lines, 7), replay([...lines].reverse(), 200)]) {
+      const applied = appliedInOrder(run.deltas);
+      expect(applied.nodes).toBe(byId(run.lineage.nodes.values()));
+      expect(applied.edges).toBe(byId(run.lineage.edges.values()));
+    }
   });
 
   // seq 1: spawn `draft` (sp-old); 2: spawn `draft` (sp-new); 3: observation of `final`;

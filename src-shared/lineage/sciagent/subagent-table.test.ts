@@ -1,5 +1,5 @@
-// Plain subagents are rows of the subagent table, not graph nodes; anything that makes one not plain
-// moves it into the graph. Either way the builder shows the same nodes and edges (the replay test
+// Plain subagents and validations are rows of the subagent and validation tables, not graph nodes;
+// anything that makes one not plain moves it into the graph. Either way the builder shows the same nodes and edges (the replay test
 // checks the whole graph, with its rows, against the engine's digest from before the tables).
 import { describe, expect, it } from 'vitest';
 import { SessionLog } from '../../formats/sciagent/session-log';
@@ -152,6 +152,7 @@ describe('subagent table', () => {
     push(validate('zeta'));
     const validation = `validation:${last()}`;
     expect(lineage.subagentRows).toBe(1);
+    expect(lineage.validationRows).toBe(1);
     expect(lineage.edges.get(`subagent:${spawnId}->${validation}`)!.reasons).toEqual(['subagent_name']);
     expect(lineage.edges.has(`session:s->${validation}`)).toBe(false);
     // Renamed: the row goes into the graph and the validation no longer has a subagent of its name.
@@ -202,6 +203,48 @@ describe('subagent table', () => {
       const owner = [...lineage.edges.values()].find((e) => e.target === child.id)!.source;
       expect(lineage.nodes.get(owner)!.data).toMatchObject({ iterations: i, observations: 1 });
     }
+    consistent();
+  });
+});
+
+describe('validation table', () => {
+  it('keeps a validation as a row, its edge from its subagent once one of its name is spawned', () => {
+    const { lineage, push, consistent } = reader();
+    const before = push(validate('kappa'));
+    const id = `validation:${last()}`;
+    expect(lineage.validationRows).toBe(1);
+    expect(before.upsertedEdges.map((e) => e.id)).toEqual([`session:s->${id}`]);
+    expect(lineage.nodes.get(id)).toMatchObject({ kind: 'validation', label: 'produces passed' });
+    expect(lineage.nodes.get(id)!.data).toEqual({
+      subagentName: 'kappa',
+      verdict: 'passed',
+      patterns: 1,
+      missing: 0,
+    });
+    // The first spawn of its name takes it (it came before any): the edge moves.
+    const after = push(spawn('kappa'));
+    const owner = `subagent:${last()}`;
+    expect(after.removedEdges).toEqual([`session:s->${id}`]);
+    expect(after.upsertedEdges.map((e) => e.id)).toContain(`${owner}->${id}`);
+    expect(lineage.edges.get(`${owner}->${id}`)!.reasons).toEqual(['subagent_name']);
+    expect(lineage.validationRows).toBe(1);
+    consistent();
+  });
+
+  it('moves a corrected validation into the graph', () => {
+    const { lineage, push, consistent } = reader();
+    push(spawn('lambda'));
+    const owner = `subagent:${last()}`;
+    push(validate('lambda'));
+    const event = last();
+    const d = push(correct(event, { verdict: 'partial' }));
+    expect(lineage.validationRows).toBe(0);
+    const node = lineage.nodes.get(`validation:${event}`)!;
+    expect(node.data['verdict']).toBe('partial');
+    expect(node.corrections.map((c) => c.fields)).toEqual([['verdict']]);
+    expect(d.upsertedNodes.map((n) => n.id)).toContain(`validation:${event}`);
+    expect(lineage.edges.has(`${owner}->validation:${event}`)).toBe(true);
+    expect(lineage.subagentRows).toBe(1);
     consistent();
   });
 });

@@ -34,6 +34,8 @@ const SESSION_EDGE = 1;
 const CHILD_EDGE = 2;
 
 export interface SubagentTableFacts {
+  /** `session:<id>->`: the prefix of the edges from the session. */
+  sessionEdgePrefix: string;
   /** The log's event at an ordinal (subagent events are kept as objects: read, never made). */
   eventAt(ordinal: number): EventView | undefined;
   /** build-nodes' subagent builder: the node, its child session node and its edges… */
@@ -44,15 +46,13 @@ export interface SubagentTableFacts {
 
 export class SubagentTable {
   /** Per row: its node id (`subagent:<spawn event id>`; null once promoted). */
-  private readonly nodeIds: (string | null)[] = [];
-  private readonly index = new RowIndex((row) => this.nodeIds[row] ?? null);
+  private readonly ids: (string | null)[] = [];
+  private readonly index = new RowIndex((row) => this.ids[row] ?? null);
   /** Node ids the graph has (a completion came first, a row was promoted): few. */
   private readonly inGraph = new Set<string>();
   /** Per row: the child session its completion names (null: none yet, or none named). */
   private readonly childIds: (string | null)[] = [];
-  private readonly children = new RowIndex((row) =>
-    this.nodeIds[row] === null ? null : this.childIds[row]!,
-  );
+  private readonly children = new RowIndex((row) => (this.ids[row] === null ? null : this.childIds[row]!));
   /** Child sessions the graph's subagents name: a row naming one goes into the graph. */
   private readonly graphChildren = new Set<string>();
   private childCount = 0;
@@ -86,7 +86,7 @@ export class SubagentTable {
 
   /** The row's node id (null once it is no longer a row). */
   nodeIdOf(row: number): string | null {
-    return this.nodeIds[row] ?? null;
+    return this.ids[row] ?? null;
   }
 
   /** The row's child session node id (null: none). */
@@ -131,7 +131,7 @@ export class SubagentTable {
       this.completion.set(row, event.ordinal);
     } else return null;
     this.queue(row);
-    return this.nodeIds[row]!;
+    return this.ids[row]!;
   }
 
   /**
@@ -156,7 +156,7 @@ export class SubagentTable {
       this.graphChildren.add(childId);
       this.childCount--;
     }
-    this.nodeIds[row] = null;
+    this.ids[row] = null;
     this.more.delete(row);
     if (this.lastBuiltRow === row) this.lastBuiltRow = -1;
     this.live--;
@@ -174,7 +174,7 @@ export class SubagentTable {
   ): void {
     this.graphChildren.add(childId);
     const row = this.children.get(childId);
-    if (row >= 0) this.intoGraph(this.nodeIds[row]!, promote, setMembership);
+    if (row >= 0) this.intoGraph(this.ids[row]!, promote, setMembership);
   }
 
   /** The row of a node id (`subagent:…` or a row's `child:…`), or -1. */
@@ -194,30 +194,46 @@ export class SubagentTable {
    */
   built(row: number): BuildResult {
     if (this.lastBuiltRow === row) return this.lastBuilt!;
-    const built = this.facts.build(this.nodeIds[row]!, this.viewsOf(row));
+    const built = this.facts.build(this.ids[row]!, this.viewsOf(row));
     this.lastBuiltRow = row;
     this.lastBuilt = built;
     return built;
   }
 
-  /** Node `nodeId` of the row (its subagent's or its child session's). */
-  nodeById(row: number, nodeId: string): LineageNode {
-    const built = this.built(row);
-    return nodeId.startsWith(CHILD_PREFIX) ? built.extras[0]! : built.node!;
+  // What tool-table-views' maps read (RowNodes): a row's subagent and child session, and their edges.
+  get edgeCount(): number {
+    return this.nodeCount;
   }
 
-  /** The row of an edge id (from the session to a row, or from a row to its child), or -1. */
-  rowOfEdge(edgeId: string, sessionEdgePrefix: string): number {
-    if (edgeId.startsWith(sessionEdgePrefix)) return this.index.get(edgeId.slice(sessionEdgePrefix.length));
-    const arrow = edgeId.indexOf('->');
-    if (arrow < 0) return -1;
-    const row = this.index.get(edgeId.slice(0, arrow));
-    return row >= 0 && this.childIds[row] != null ? row : -1;
+  /** Node `nodeId` (a row's subagent or its child session). */
+  nodeById(nodeId: string): LineageNode | undefined {
+    const row = this.rowOf(nodeId);
+    if (row < 0) return undefined;
+    const built = this.built(row);
+    return nodeId.startsWith(CHILD_PREFIX) ? built.extras[0] : built.node!;
+  }
+
+  /** Edge `edgeId` (from the session to a row, or from a row to its child session). */
+  edgeById(edgeId: string): LineageEdge | undefined {
+    const prefix = this.facts.sessionEdgePrefix;
+    const source = edgeId.startsWith(prefix)
+      ? edgeId.slice(prefix.length)
+      : edgeId.slice(0, edgeId.indexOf('->'));
+    const row = source.startsWith(CHILD_PREFIX) ? -1 : this.index.get(source);
+    return row < 0 ? undefined : this.edgesOf(row).find((e) => e.id === edgeId);
+  }
+
+  *nodeIds(): IterableIterator<string> {
+    for (const row of this.rows()) {
+      yield this.ids[row]!;
+      const child = this.childNodeIdOf(row);
+      if (child !== null) yield child;
+    }
   }
 
   /** The rows held, in the order they were made. */
   *rows(): IterableIterator<number> {
-    for (let row = 0; row < this.nodeIds.length; row++) if (this.nodeIds[row] != null) yield row;
+    for (let row = 0; row < this.ids.length; row++) if (this.ids[row] != null) yield row;
   }
 
   /** Every row's nodes (its subagent's, then its child session's). */
@@ -231,7 +247,7 @@ export class SubagentTable {
 
   /** The row's edges (from the session, then to its child session), without building its nodes. */
   edgesOf(row: number): LineageEdge[] {
-    return this.facts.edges(this.nodeIds[row]!, this.childNodeIdOf(row));
+    return this.facts.edges(this.ids[row]!, this.childNodeIdOf(row));
   }
 
   /**
@@ -276,7 +292,7 @@ export class SubagentTable {
   flushInto(into: { nodes: LineageNode[]; edges: LineageEdge[] } | null): void {
     for (const row of this.pending) {
       this.queued.set(row, 0);
-      if (this.nodeIds[row] == null) continue; // moved into the graph meanwhile: it sends it
+      if (this.ids[row] == null) continue; // moved into the graph meanwhile: it sends it
       const wanted = this.childIds[row] != null ? SESSION_EDGE | CHILD_EDGE : SESSION_EDGE;
       if (into === null) {
         this.edgeSent.set(row, wanted); // what a reader takes later is a snapshot, which has them
@@ -298,8 +314,8 @@ export class SubagentTable {
   }
 
   private add(nodeId: string, ordinal: number): string {
-    const row = this.nodeIds.length;
-    this.nodeIds.push(nodeId);
+    const row = this.ids.length;
+    this.ids.push(nodeId);
     this.childIds.push(null);
     this.spawn.set(row, ordinal);
     this.completion.set(row, NONE);

@@ -1,47 +1,67 @@
 /**
- * The graph's nodes and edges together with the rows of the tool and subagent tables
- * (tool-table.ts, subagent-table.ts), as the read-only maps the lineage builder has always
- * offered: the graph's first, in its order, then the tool rows, then the subagent rows, each in
- * the order they were made. A row's nodes and edges are made when read.
+ * The graph's nodes and edges together with the rows of the lineage's row tables (tool-table.ts,
+ * subagent-table.ts, validation-table.ts), as the read-only maps the lineage builder has always
+ * offered: the graph's first, in its order, then each table's rows in the order they were made.
+ * A row's nodes and edges are made when read.
  */
 import type { LineageEdge, LineageNode } from '../types';
-import type { SubagentTable } from './subagent-table';
-import type { ToolTable } from './tool-table';
+
+/** What a row table shows as nodes and edges (each made when read). */
+export interface RowNodes {
+  readonly nodeCount: number;
+  readonly edgeCount: number;
+  nodeById(id: string): LineageNode | undefined;
+  edgeById(id: string): LineageEdge | undefined;
+  nodeIds(): Iterable<string>;
+  nodes(): Iterable<LineageNode>;
+  edges(): Iterable<LineageEdge>;
+}
 
 abstract class GraphAndRows<V> implements ReadonlyMap<string, V> {
   constructor(
     protected readonly graph: ReadonlyMap<string, V>,
-    protected readonly tools: ToolTable,
-    protected readonly subagents: SubagentTable,
+    protected readonly tables: readonly RowNodes[],
   ) {}
 
-  /** The value of `id` kept as a row of either table. */
-  protected abstract rowValue(id: string): V | undefined;
-  /** Every row's value with its id, tool rows first. */
-  protected abstract rowEntries(): IterableIterator<[string, V]>;
-  abstract get size(): number;
+  protected abstract count(table: RowNodes): number;
+  protected abstract valueIn(table: RowNodes, id: string): V | undefined;
+  protected abstract valuesOf(table: RowNodes): Iterable<V>;
+  protected abstract idOf(value: V): string;
+
+  get size(): number {
+    let size = this.graph.size;
+    for (const table of this.tables) size += this.count(table);
+    return size;
+  }
 
   get(id: string): V | undefined {
-    return this.graph.get(id) ?? this.rowValue(id);
+    const value = this.graph.get(id);
+    if (value !== undefined) return value;
+    for (const table of this.tables) {
+      const row = this.valueIn(table, id);
+      if (row !== undefined) return row;
+    }
+    return undefined;
   }
 
   has(id: string): boolean {
-    return this.graph.has(id) || this.rowValue(id) !== undefined;
+    return this.get(id) !== undefined;
   }
 
   *values(): MapIterator<V> {
     yield* this.graph.values();
-    for (const [, value] of this.rowEntries()) yield value;
+    for (const table of this.tables) yield* this.valuesOf(table);
   }
 
   *keys(): MapIterator<string> {
     yield* this.graph.keys();
-    for (const [id] of this.rowEntries()) yield id;
+    for (const table of this.tables) for (const value of this.valuesOf(table)) yield this.idOf(value);
   }
 
   *entries(): MapIterator<[string, V]> {
     yield* this.graph.entries();
-    yield* this.rowEntries();
+    for (const table of this.tables)
+      for (const value of this.valuesOf(table)) yield [this.idOf(value), value];
   }
 
   [Symbol.iterator](): MapIterator<[string, V]> {
@@ -54,49 +74,43 @@ abstract class GraphAndRows<V> implements ReadonlyMap<string, V> {
 }
 
 export class NodesWithRows extends GraphAndRows<LineageNode> {
-  get size(): number {
-    return this.graph.size + this.tools.size + this.subagents.nodeCount;
+  protected count(table: RowNodes): number {
+    return table.nodeCount;
   }
 
-  protected rowValue(id: string): LineageNode | undefined {
-    const tool = this.tools.rowOf(id);
-    if (tool >= 0) return this.tools.node(tool);
-    const subagent = this.subagents.rowOf(id);
-    return subagent < 0 ? undefined : this.subagents.nodeById(subagent, id);
+  protected valueIn(table: RowNodes, id: string): LineageNode | undefined {
+    return table.nodeById(id);
   }
 
-  protected *rowEntries(): IterableIterator<[string, LineageNode]> {
-    for (const row of this.tools.rows()) yield [this.tools.nodeIdOf(row)!, this.tools.node(row)];
-    for (const node of this.subagents.nodes()) yield [node.id, node];
+  protected valuesOf(table: RowNodes): Iterable<LineageNode> {
+    return table.nodes();
+  }
+
+  protected idOf(node: LineageNode): string {
+    return node.id;
+  }
+
+  /** Node ids without making the rows' nodes. */
+  override *keys(): MapIterator<string> {
+    yield* this.graph.keys();
+    for (const table of this.tables) yield* table.nodeIds();
   }
 }
 
 export class EdgesWithRows extends GraphAndRows<LineageEdge> {
-  constructor(
-    graph: ReadonlyMap<string, LineageEdge>,
-    tools: ToolTable,
-    subagents: SubagentTable,
-    private readonly sessionEdgePrefix: string,
-  ) {
-    super(graph, tools, subagents);
+  protected count(table: RowNodes): number {
+    return table.edgeCount;
   }
 
-  get size(): number {
-    return this.graph.size + this.tools.size + this.subagents.nodeCount;
+  protected valueIn(table: RowNodes, id: string): LineageEdge | undefined {
+    return table.edgeById(id);
   }
 
-  protected rowValue(id: string): LineageEdge | undefined {
-    const tool = this.tools.rowOfEdge(id);
-    if (tool >= 0) return this.tools.edge(tool);
-    const subagent = this.subagents.rowOfEdge(id, this.sessionEdgePrefix);
-    return subagent < 0 ? undefined : this.subagents.edgesOf(subagent).find((e) => e.id === id);
+  protected valuesOf(table: RowNodes): Iterable<LineageEdge> {
+    return table.edges();
   }
 
-  protected *rowEntries(): IterableIterator<[string, LineageEdge]> {
-    for (const row of this.tools.rows()) {
-      const edge = this.tools.edge(row);
-      yield [edge.id, edge];
-    }
-    for (const edge of this.subagents.edges()) yield [edge.id, edge];
+  protected idOf(edge: LineageEdge): string {
+    return edge.id;
   }
 }

@@ -228,6 +228,37 @@ export class ToolTable {
     for (let row = 0; row < this.callIds.length; row++) if (this.callIds[row] != null) yield row;
   }
 
+  // What tool-table-views' maps read (RowNodes): a node and an edge a row.
+  get nodeCount(): number {
+    return this.live;
+  }
+
+  get edgeCount(): number {
+    return this.live;
+  }
+
+  nodeById(id: string): LineageNode | undefined {
+    const row = this.rowOf(id);
+    return row < 0 ? undefined : this.node(row);
+  }
+
+  edgeById(id: string): LineageEdge | undefined {
+    const row = this.rowOfEdge(id);
+    return row < 0 ? undefined : this.edge(row);
+  }
+
+  *nodeIds(): IterableIterator<string> {
+    for (const row of this.rows()) yield this.nodeIdOf(row)!;
+  }
+
+  *nodes(): IterableIterator<LineageNode> {
+    for (const row of this.rows()) yield this.node(row);
+  }
+
+  *edges(): IterableIterator<LineageEdge> {
+    for (const row of this.rows()) yield this.edge(row);
+  }
+
   /** Entries for a pass over every node (ReactiveGraph.nodeEntries' kind). */
   *entries(): IterableIterator<NodeEntry<EventView>> {
     for (const row of this.rows()) yield new RowEntry(this, row);
