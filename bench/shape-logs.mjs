@@ -84,6 +84,15 @@ export const SHAPES = {
     (w) =>
       w.event('subagent_spawned', { actor: 'subagent:compute', subagent_name: 'compute', task_preview: 'p' }),
   ],
+  'subagents-reordered': [
+    'observations read before their own spawn (two writers)',
+    (w) => {
+      // One name throughout: each observation is first filed under the spawn before, and moves.
+      w.event('subagent_spawned', { actor: 'subagent:compute', subagent_name: 'compute', task_preview: 'p' });
+      w.event('subagent_observation', { actor: 'subagent:compute', subagent_name: 'compute' });
+      w.swapLast();
+    },
+  ],
   'calls-open': [
     'tool calls without results',
     (w, i) => w.event('tool_call', { actor: 'm', tool_call_id: `toolu_x${i}`, tool_name: 'shell' }),
@@ -191,6 +200,10 @@ export function writeShapeLog(file, shape, events) {
     },
     repeatLast() {
       lines.push(lines[lines.length - 1]);
+    },
+    /** The last two lines in the other order, their seqs kept (a second writer's line first). */
+    swapLast() {
+      lines.push(lines.splice(lines.length - 2, 1)[0]);
     },
   };
   for (let i = 1; lines.length < events; i++) {

@@ -573,7 +573,8 @@ function buildValidation(
   facts: BuilderFacts,
 ): BuildResult {
   // A subagent kept as a row (subagent-table.ts) is not watched: it leaves the table only for the
-  // graph, and the builder then rebuilds the validations attached to it.
+  // graph, where it exists as long as its spawn (its member for good) — and what a validation
+  // attaches to changes only with spawns of its name, which rebuild it (the lineage builder).
   return validationOf(id, views[0]!, facts, (owner) => facts.subagentRow(owner) || ctx.exists(owner));
 }
 

@@ -341,7 +341,7 @@ export class SciagentLineageBuilder {
     const prev = this.membership[ordinal] as string | null | undefined;
     // A row's event placed again (corrected, or attached elsewhere): the row goes into the graph
     // first, which handles every case.
-    if (prev?.startsWith(SUBAGENT_PREFIX)) this.subagentIntoGraph(prev);
+    if (prev?.startsWith(SUBAGENT_PREFIX)) this.subagents.intoGraph(prev, this.promote, this.setMembership);
     else if (prev?.startsWith(VALIDATION_PREFIX))
       this.validations.intoGraph(prev, this.promote, this.setMembership);
     else if (prev === undefined && next !== null && subagentKind(kind)) {
@@ -365,7 +365,8 @@ export class SciagentLineageBuilder {
     if (prev !== next || prev === undefined) {
       if (prev) this.graph.removeMember(prev, view);
       if (next?.startsWith('tool:')) this.tools.intoGraph(next, this.promote, this.setMembership);
-      else if (next?.startsWith(SUBAGENT_PREFIX)) this.subagentIntoGraph(next);
+      else if (next?.startsWith(SUBAGENT_PREFIX))
+        this.subagents.intoGraph(next, this.promote, this.setMembership);
       // The graph's own copy of the node id: one string per node, not one per event.
       this.membership[ordinal] = next ? (next = this.graph.addMember(next, view)) : next;
     }
@@ -385,20 +386,6 @@ export class SciagentLineageBuilder {
         const validation = this.membership[movedView.event.ordinal];
         if (typeof validation === 'string') this.validationChanged(validation);
       }
-    }
-  }
-
-  /**
-   * Moves subagent row `nodeId` (if it is one) into the graph: the validations attached to it
-   * did not watch it (build-nodes' buildValidation) and are rebuilt.
-   */
-  private subagentIntoGraph(nodeId: string): void {
-    if (!this.subagents.intoGraph(nodeId, this.promote, this.setMembership)) return;
-    for (const eventId of this.attachments.attachedTo(nodeId)) {
-      const view = this.log.events.get(eventId);
-      const validation = view && this.membership[view.event.ordinal];
-      if (typeof validation === 'string' && validation.startsWith(VALIDATION_PREFIX))
-        this.validationChanged(validation);
     }
   }
 

@@ -104,16 +104,6 @@ export class SubagentAttachments {
     return this.attachments.get(eventId)?.target ?? null;
   }
 
-  /** The events attached to subagent node `nodeId` now (a search of its name's events). */
-  attachedTo(nodeId: string): string[] {
-    const filed = this.spawnNames.get(nodeId);
-    if (!filed) return [];
-    const out: string[] = [];
-    for (const e of this.attached.get(filed.name) ?? [])
-      if (this.attachments.get(e.eventId)?.target === nodeId) out.push(e.eventId);
-    return out;
-  }
-
   /** Re-resolves the name's events from `fromSeq` on, pushing those whose subagent changed. */
   private reresolve(name: string, fromSeq: number, changed: string[]): void {
     const events = this.attached.get(name) ?? [];

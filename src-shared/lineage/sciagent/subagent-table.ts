@@ -15,7 +15,7 @@
  * any of its events, an event moved to or from it, a child session another subagent names — moves
  * the row into the graph (`promote`), which handles every case; the id stays there for good.
  * Nothing in the graph looks a subagent up but a produces-validation (whether its subagent exists):
- * `has` answers that for rows, and the lineage builder tells a promoted row's validations.
+ * `has` answers that for rows, unwatched — a row leaves only for the graph, where it exists too.
  */
 import type { EventView } from '../../formats/sciagent/session-log';
 import { compareEvents } from '../../formats/sciagent/session-log';

@@ -9,8 +9,8 @@
  *
  * Plain: not corrected. A correction moves the row into the graph for good. What a row shows
  * depends on its attachment: the lineage builder `touch`es a row whose subagent changed (a spawn
- * of its name came, was renamed, or went into the graph), and the next delta sends its node again,
- * with its new edge and the removal of the edge it had.
+ * of its name came or was renamed), and the next delta sends its node again, with its new edge and
+ * the removal of the edge it had.
  */
 import type { EventView } from '../../formats/sciagent/session-log';
 import { PagedArray } from '../../formats/columns/paged-array';
