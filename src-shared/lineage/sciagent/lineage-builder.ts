@@ -367,6 +367,8 @@ export class SciagentLineageBuilder {
       if (next?.startsWith('tool:')) this.tools.intoGraph(next, this.promote, this.setMembership);
       else if (next?.startsWith(SUBAGENT_PREFIX))
         this.subagents.intoGraph(next, this.promote, this.setMembership);
+      else if (next?.startsWith(VALIDATION_PREFIX))
+        this.validations.intoGraph(next, this.promote, this.setMembership);
       // The graph's own copy of the node id: one string per node, not one per event.
       this.membership[ordinal] = next ? (next = this.graph.addMember(next, view)) : next;
     }

@@ -31,8 +31,11 @@ export class ValidationTable {
   private readonly ids: (string | null)[] = [];
   private readonly index = new RowIndex((row) => this.ids[row] ?? null);
   private readonly ordinal = new PagedArray(Int32Array);
-  /** Per row: the id of the edge a delta last sent for it (undefined: none sent). */
-  private readonly sentEdges: (string | undefined)[] = [];
+  /**
+   * Per row: the source of the edge a delta last sent for it (undefined: none sent) — the node id
+   * string its edge holds (the session's, or its subagent's), not the edge's own id.
+   */
+  private readonly sentSources: (string | undefined)[] = [];
   private readonly positions = new PagedArray(Int32Array);
   /** Rows changed since the last `flushInto`. */
   private pending: number[] = [];
@@ -51,7 +54,7 @@ export class ValidationTable {
     if (view.corrections.length > 0 || this.index.get(nodeId) >= 0) return null;
     const row = this.ids.length;
     this.ids.push(nodeId);
-    this.sentEdges.push(undefined);
+    this.sentSources.push(undefined);
     this.ordinal.set(row, view.event.ordinal);
     this.index.add(nodeId, row);
     this.live++;
@@ -80,7 +83,7 @@ export class ValidationTable {
     const view = this.facts.eventAt(ordinal);
     if (view) setMembership(ordinal, promote(nodeId, view));
     this.ids[row] = null;
-    this.sentEdges[row] = undefined;
+    this.sentSources[row] = undefined;
     this.live--;
     return true;
   }
@@ -177,12 +180,13 @@ export class ValidationTable {
       if (this.ids[row] == null) continue; // moved into the graph meanwhile: it sends it
       const built = this.built(row);
       const edge = built.edges[0]!;
-      const sent = this.sentEdges[row];
-      this.sentEdges[row] = edge.id;
+      const sent = this.sentSources[row];
+      this.sentSources[row] = edge.source;
       if (into === null) continue;
       into.upsertedNodes.push(built.node!);
-      if (sent === edge.id) continue;
-      if (sent !== undefined) into.removedEdges.push(sent);
+      if (sent === edge.source) continue;
+      // Edge ids are `<source>-><target>` (build-nodes' edge and sessionEdge).
+      if (sent !== undefined) into.removedEdges.push(`${sent}->${edge.target}`);
       into.upsertedEdges.push(edge);
     }
     this.pending = [];
