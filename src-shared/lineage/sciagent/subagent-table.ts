@@ -25,6 +25,7 @@ import type { BuildResult, NodeEntry } from '../reactive-graph';
 import type { LineageEdge, LineageNode } from '../types';
 import { RowIndex } from './row-index';
 import type { Promote } from './tool-table';
+import type { RowNodes } from './tool-table-views';
 
 /** An empty ordinal. */
 const NONE = -1;
@@ -44,7 +45,7 @@ export interface SubagentTableFacts {
   edges(nodeId: string, childNode: string | null): LineageEdge[];
 }
 
-export class SubagentTable {
+export class SubagentTable implements RowNodes {
   /** Per row: its node id (`subagent:<spawn event id>`; null once promoted). */
   private readonly ids: (string | null)[] = [];
   private readonly index = new RowIndex((row) => this.ids[row] ?? null);

@@ -30,6 +30,7 @@ import {
   toolNodeData,
   toolResultOf,
 } from './build-nodes';
+import type { RowNodes } from './tool-table-views';
 
 /** What `find` says of a call id whose node is the graph's (promoted, or never plain)… */
 const IN_GRAPH = -1;
@@ -54,7 +55,7 @@ export interface ToolTableFacts {
 /** Puts a row's events into the graph's node `nodeId`; returns the graph's own copy of the id. */
 export type Promote = (nodeId: string, view: EventView) => string;
 
-export class ToolTable {
+export class ToolTable implements RowNodes {
   /** Per row: its call id (null once promoted). */
   private readonly callIds: (string | null)[] = [];
   /** Rows by call id, and the call ids the graph has (few). */

@@ -18,6 +18,7 @@ import type { BuildResult, NodeEntry } from '../reactive-graph';
 import type { LineageDelta, LineageEdge, LineageNode } from '../types';
 import { RowIndex } from './row-index';
 import type { Promote } from './tool-table';
+import type { RowNodes } from './tool-table-views';
 
 export interface ValidationTableFacts {
   /** The log's event at an ordinal (validations are kept as objects: read, never made). */
@@ -26,7 +27,7 @@ export interface ValidationTableFacts {
   build(nodeId: string, view: EventView): BuildResult;
 }
 
-export class ValidationTable {
+export class ValidationTable implements RowNodes {
   /** Per row: its node id (`validation:<event id>`; null once promoted). */
   private readonly ids: (string | null)[] = [];
   private readonly index = new RowIndex((row) => this.ids[row] ?? null);
