@@ -339,6 +339,14 @@ export class SciagentLineageBuilder {
     if (kind === 'produces_validation_passed' || kind === 'produces_validation_failed')
       this.attachments.attach(name, view.event.seq, eventId);
     const prev = this.membership[ordinal] as string | null | undefined;
+    if (
+      kind === 'subagent_observation' &&
+      prev &&
+      prev !== next &&
+      next &&
+      this.moveObservation(view, prev, next)
+    )
+      return;
     // A row's event placed again (corrected, or attached elsewhere): the row goes into the graph
     // first, which handles every case.
     if (prev?.startsWith(SUBAGENT_PREFIX)) this.subagents.intoGraph(prev, this.promote, this.setMembership);
@@ -389,6 +397,24 @@ export class SciagentLineageBuilder {
         if (typeof validation === 'string') this.validationChanged(validation);
       }
     }
+  }
+
+  /**
+   * An uncorrected observation attached elsewhere now (a spawn of its name came, or was renamed),
+   * from or to a subagent row: it leaves one node and joins the other without moving either row
+   * into the graph — two writers' logs read an observation before its own spawn every so often.
+   * False when neither node is a row, or the observation is corrected (the graph's, then).
+   */
+  private moveObservation(view: EventView, prev: string, next: string): boolean {
+    const fromRow = this.subagents.has(prev);
+    const toRow = this.subagents.has(next);
+    if ((!fromRow && !toRow) || view.corrections.length > 0) return false;
+    const ordinal = view.event.ordinal;
+    if (fromRow) this.subagents.removeObservation(prev, ordinal);
+    else this.graph.removeMember(prev, view);
+    const placed = toRow ? this.subagents.place(view, next) : null;
+    this.membership[ordinal] = placed ?? this.graph.addMember(next, view);
+    return true;
   }
 
   /** Validation `nodeId`'s subagent changed: a row is sent again, a graph node rebuilt. */

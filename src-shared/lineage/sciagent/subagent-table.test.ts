@@ -176,16 +176,28 @@ describe('subagent table', () => {
     expect(lineage.nodes.get(`subagent:${spawnId}`)!.data['success']).toBe(false);
   });
 
-  it('an observation before any spawn of its name moves to the spawn that comes: both in the graph', () => {
+  it('an observation read before its own spawn moves to it, rows staying rows (two writers)', () => {
     const { lineage, push, consistent } = reader();
     push(observe('iota'));
-    const observation = last();
-    expect(lineage.nodeOf(observation)).toBe(`event:${observation}`);
-    push(spawn('iota'));
-    expect(lineage.nodeOf(observation)).toBe(`subagent:${last()}`);
-    expect(lineage.nodes.has(`event:${observation}`)).toBe(false);
-    expect(lineage.nodes.get(`subagent:${last()}`)!.data['observations']).toBe(1);
-    expect(lineage.subagentRows).toBe(0);
+    const early = last();
+    expect(lineage.nodeOf(early)).toBe(`event:${early}`);
+    push(spawn('iota')); // before any spawn of its name, an observation attaches to the first
+    const first = `subagent:${last()}`;
+    expect(lineage.nodeOf(early)).toBe(first);
+    expect(lineage.nodes.has(`event:${early}`)).toBe(false);
+    expect(lineage.nodes.get(first)!.data['observations']).toBe(1);
+    // A second writer's: the observation (seq 11) read before its spawn (seq 10), first filed under
+    // the spawn before it, then moved to its own.
+    written.seq += 1;
+    push(observe('iota'));
+    const later = last();
+    expect(lineage.nodeOf(later)).toBe(first);
+    const d = push(spawn('iota', { seq: written.seq - 1, event_id: 'spawn-own' }));
+    expect(lineage.nodeOf(later)).toBe('subagent:spawn-own');
+    expect(lineage.nodes.get(first)!.data['observations']).toBe(1);
+    expect(lineage.nodes.get('subagent:spawn-own')!.data['observations']).toBe(1);
+    expect(d.upsertedNodes.map((n) => n.id).sort()).toEqual([first, 'subagent:spawn-own'].sort());
+    expect(lineage.subagentRows).toBe(2);
     consistent();
   });
 

@@ -11,9 +11,10 @@
  *
  * Plain: a spawn, then at most one completion naming it by `spawn_event_id`, and the observations
  * attached to it by name (SubagentAttachments), none of them corrected, its child session named by
- * no other subagent. Anything else — a completion before its spawn or a second one, a correction of
- * any of its events, an event moved to or from it, a child session another subagent names — moves
- * the row into the graph (`promote`), which handles every case; the id stays there for good.
+ * no other subagent. An uncorrected observation may move between rows (`removeObservation`, then
+ * `place`). Anything else — a completion before its spawn or a second one, a correction of any of
+ * its events, a child session another subagent names — moves the row into the graph (`promote`),
+ * which handles every case; the id stays there for good.
  * Nothing in the graph looks a subagent up but a produces-validation (whether its subagent exists):
  * `has` answers that for rows, unwatched — a row leaves only for the graph, where it exists too.
  */
@@ -133,6 +134,18 @@ export class SubagentTable implements RowNodes {
     } else return null;
     this.queue(row);
     return this.ids[row]!;
+  }
+
+  /** Takes observation `ordinal` out of row `nodeId` (it attaches to another subagent now). */
+  removeObservation(nodeId: string, ordinal: number): void {
+    const row = this.index.get(nodeId);
+    if (row < 0) return;
+    const more = this.more.get(row);
+    if (this.observation.get(row) === ordinal) this.observation.set(row, more?.shift() ?? NONE);
+    else if (more?.includes(ordinal)) more.splice(more.indexOf(ordinal), 1);
+    else return;
+    if (more?.length === 0) this.more.delete(row);
+    this.queue(row);
   }
 
   /**
