@@ -24,6 +24,7 @@ import { str } from '../../formats/sciagent/types';
 import { PagedArray } from '../../formats/columns/paged-array';
 import type { BuildResult, NodeEntry } from '../reactive-graph';
 import type { LineageEdge, LineageNode } from '../types';
+import { RowEntry, type RowNodeSource } from './row-entry';
 import { RowIndex } from './row-index';
 import type { Promote } from './tool-table';
 import type { RowNodes } from './tool-table-views';
@@ -73,6 +74,25 @@ export class SubagentTable implements RowNodes {
   private live = 0;
   private lastBuiltRow = -1;
   private lastBuilt: BuildResult | null = null;
+  /** What a pass over every node reads of a row's subagent, and of its child session (row-entry.ts). */
+  private readonly subagentSource: RowNodeSource = {
+    kind: 'subagent',
+    idOf: (row) => this.ids[row]!,
+    nodeOf: (row) => this.built(row).node!,
+    getPosition: (row) => this.positions.get(row),
+    setPosition: (row, position) => this.positions.set(row, position),
+    eventsInto: (row, out) => this.eventsInto(row, out),
+    ordinalsOf: (row) => this.ordinalsOf(row),
+  };
+  private readonly childSource: RowNodeSource = {
+    kind: 'child_session',
+    idOf: (row) => this.childNodeIdOf(row)!,
+    nodeOf: (row) => this.built(row).extras[0]!,
+    getPosition: (row) => this.childPositions.get(row),
+    setPosition: (row, position) => this.childPositions.set(row, position),
+    eventsInto: () => {}, // no events of its own
+    ordinalsOf: () => [],
+  };
 
   constructor(private readonly facts: SubagentTableFacts) {}
 
@@ -84,11 +104,6 @@ export class SubagentTable implements RowNodes {
   /** Nodes the rows show: each row's, and its child session's once completed with one. */
   get nodeCount(): number {
     return this.live + this.childCount;
-  }
-
-  /** The row's node id (null once it is no longer a row). */
-  nodeIdOf(row: number): string | null {
-    return this.ids[row] ?? null;
   }
 
   /** The row's child session node id (null: none). */
@@ -278,8 +293,8 @@ export class SubagentTable implements RowNodes {
    */
   *entries(): IterableIterator<NodeEntry<EventView>> {
     for (const row of this.rows()) {
-      yield new SubagentEntry(this, row);
-      if (this.childIds[row] != null) yield new ChildEntry(this, row);
+      yield new RowEntry(this.subagentSource, row);
+      if (this.childIds[row] != null) yield new RowEntry(this.childSource, row);
     }
   }
 
@@ -293,10 +308,6 @@ export class SubagentTable implements RowNodes {
   /** The position a pass over `entries` gave node `nodeId` of row `row`. */
   positionOf(row: number, nodeId: string): number {
     return nodeId.startsWith(CHILD_PREFIX) ? this.childPositions.get(row) : this.positions.get(row);
-  }
-
-  setPosition(row: number, child: boolean, position: number): void {
-    (child ? this.childPositions : this.positions).set(row, position);
   }
 
   /**
@@ -323,7 +334,7 @@ export class SubagentTable implements RowNodes {
   }
 
   /** The row's events' ordinals in reading order (the order of its node's `eventIds`). */
-  ordinalsOf(row: number): number[] {
+  private ordinalsOf(row: number): number[] {
     return this.viewsOf(row).map((view) => view.event.ordinal);
   }
 
@@ -358,77 +369,5 @@ export class SubagentTable implements RowNodes {
     if (this.queued.get(row)) return;
     this.queued.set(row, 1);
     this.pending.push(row);
-  }
-}
-
-/** A row's subagent as an entry of a pass over every node (made for the pass; nothing keeps it). */
-class SubagentEntry implements NodeEntry<EventView> {
-  private known: number[] | null = null;
-
-  constructor(
-    private readonly table: SubagentTable,
-    private readonly row: number,
-  ) {}
-
-  get id(): string {
-    return this.table.nodeIdOf(this.row)!;
-  }
-
-  get node(): LineageNode {
-    return this.table.built(this.row).node!;
-  }
-
-  get kind(): LineageNode['kind'] {
-    return 'subagent';
-  }
-
-  get position(): number {
-    return this.table.positionOf(this.row, '');
-  }
-
-  set position(position: number) {
-    this.table.setPosition(this.row, false, position);
-  }
-
-  membersInto(out: EventView[]): void {
-    this.table.eventsInto(this.row, out);
-  }
-
-  ordinals(): number[] {
-    return (this.known ??= this.table.ordinalsOf(this.row));
-  }
-}
-
-/** A row's child session node: no events of its own. */
-class ChildEntry implements NodeEntry<EventView> {
-  constructor(
-    private readonly table: SubagentTable,
-    private readonly row: number,
-  ) {}
-
-  get id(): string {
-    return this.table.childNodeIdOf(this.row)!;
-  }
-
-  get node(): LineageNode {
-    return this.table.built(this.row).extras[0]!;
-  }
-
-  get kind(): LineageNode['kind'] {
-    return 'child_session';
-  }
-
-  get position(): number {
-    return this.table.positionOf(this.row, CHILD_PREFIX);
-  }
-
-  set position(position: number) {
-    this.table.setPosition(this.row, true, position);
-  }
-
-  membersInto(): void {}
-
-  ordinals(): number[] {
-    return [];
   }
 }

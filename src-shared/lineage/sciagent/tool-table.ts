@@ -20,6 +20,7 @@ import { type JsonObject, str } from '../../formats/sciagent/types';
 import type { NodeEntry } from '../reactive-graph';
 import type { LineageEdge, LineageNode } from '../types';
 import { PagedArray } from '../../formats/columns/paged-array';
+import { RowEntry, type RowNodeSource } from './row-entry';
 import { RowIndex } from './row-index';
 import { StringCodes } from '../../formats/columns/string-codes';
 import {
@@ -88,6 +89,17 @@ export class ToolTable implements RowNodes {
   private readonly queued = new PagedArray(Uint8Array);
   private readonly edgeSent = new PagedArray(Uint8Array);
   private live = 0;
+  /** What a pass over every node reads of a row (row-entry.ts). */
+  private readonly entrySource: RowNodeSource = {
+    kind: 'tool_call',
+    idOf: (row) => this.nodeIdOf(row)!,
+    nodeOf: (row) => this.node(row),
+    nodeWithoutIdsOf: (row, ordinals) => this.nodeOf(row, ordinals, false),
+    getPosition: (row) => this.positions.get(row),
+    setPosition: (row, position) => this.positions.set(row, position),
+    eventsInto: (row, out) => this.eventsInto(row, out),
+    ordinalsOf: (row) => this.presentOrdinalsOf(row),
+  };
 
   constructor(private readonly facts: ToolTableFacts) {}
 
@@ -262,15 +274,11 @@ export class ToolTable implements RowNodes {
 
   /** Entries for a pass over every node (ReactiveGraph.nodeEntries' kind). */
   *entries(): IterableIterator<NodeEntry<EventView>> {
-    for (const row of this.rows()) yield new RowEntry(this, row);
+    for (const row of this.rows()) yield new RowEntry(this.entrySource, row);
   }
 
   getPosition(row: number): number {
     return this.positions.get(row);
-  }
-
-  setPosition(row: number, position: number): void {
-    this.positions.set(row, position);
   }
 
   /**
@@ -393,46 +401,3 @@ export class ToolTable implements RowNodes {
 }
 
 const orNull = (n: number) => (Number.isNaN(n) ? null : n);
-
-/** A row as an entry of a pass over every node (made for the pass; nothing keeps it). */
-class RowEntry implements NodeEntry<EventView> {
-  private known: number[] | null = null;
-
-  constructor(
-    private readonly table: ToolTable,
-    private readonly row: number,
-  ) {}
-
-  get id(): string {
-    return this.table.nodeIdOf(this.row)!;
-  }
-
-  get node(): LineageNode {
-    return this.table.node(this.row);
-  }
-
-  get kind(): LineageNode['kind'] {
-    return 'tool_call';
-  }
-
-  get position(): number {
-    return this.table.getPosition(this.row);
-  }
-
-  set position(position: number) {
-    this.table.setPosition(this.row, position);
-  }
-
-  membersInto(out: EventView[]): void {
-    this.table.eventsInto(this.row, out);
-  }
-
-  /** Its node, event ids left out (a snapshot writes them from `ordinals`: none made to be dropped). */
-  nodeWithoutIds(): LineageNode {
-    return this.table.nodeOf(this.row, this.ordinals(), false);
-  }
-
-  ordinals(): number[] {
-    return (this.known ??= this.table.presentOrdinalsOf(this.row));
-  }
-}

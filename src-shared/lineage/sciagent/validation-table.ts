@@ -16,6 +16,7 @@ import type { EventView } from '../../formats/sciagent/session-log';
 import { PagedArray } from '../../formats/columns/paged-array';
 import type { BuildResult, NodeEntry } from '../reactive-graph';
 import type { LineageDelta, LineageEdge, LineageNode } from '../types';
+import { RowEntry, type RowNodeSource } from './row-entry';
 import { RowIndex } from './row-index';
 import type { Promote } from './tool-table';
 import type { RowNodes } from './tool-table-views';
@@ -42,6 +43,16 @@ export class ValidationTable implements RowNodes {
   private pending: number[] = [];
   private readonly queued = new PagedArray(Uint8Array);
   private live = 0;
+  /** What a pass over every node reads of a row (row-entry.ts). */
+  private readonly entrySource: RowNodeSource = {
+    kind: 'validation',
+    idOf: (row) => this.ids[row]!,
+    nodeOf: (row) => this.built(row).node!,
+    getPosition: (row) => this.positions.get(row),
+    setPosition: (row, position) => this.positions.set(row, position),
+    eventsInto: (row, out) => this.eventsInto(row, out),
+    ordinalsOf: (row) => [this.ordinal.get(row)],
+  };
 
   constructor(private readonly facts: ValidationTableFacts) {}
 
@@ -92,10 +103,6 @@ export class ValidationTable implements RowNodes {
   /** The row of a node id, or -1. */
   rowOf(nodeId: string): number {
     return this.index.get(nodeId);
-  }
-
-  nodeIdOf(row: number): string | null {
-    return this.ids[row] ?? null;
   }
 
   /** The row's node and edge, built now. */
@@ -150,7 +157,7 @@ export class ValidationTable implements RowNodes {
 
   /** Entries for a pass over every node (ReactiveGraph.nodeEntries' kind). */
   *entries(): IterableIterator<NodeEntry<EventView>> {
-    for (const row of this.rows()) yield new ValidationEntry(this, row);
+    for (const row of this.rows()) yield new RowEntry(this.entrySource, row);
   }
 
   /** Every row's edge with the position a pass over `entries` gave its row. */
@@ -160,14 +167,6 @@ export class ValidationTable implements RowNodes {
 
   getPosition(row: number): number {
     return this.positions.get(row);
-  }
-
-  setPosition(row: number, position: number): void {
-    this.positions.set(row, position);
-  }
-
-  ordinalOf(row: number): number {
-    return this.ordinal.get(row);
   }
 
   /**
@@ -201,41 +200,5 @@ export class ValidationTable implements RowNodes {
     if (this.queued.get(row)) return;
     this.queued.set(row, 1);
     this.pending.push(row);
-  }
-}
-
-/** A row as an entry of a pass over every node (made for the pass; nothing keeps it). */
-class ValidationEntry implements NodeEntry<EventView> {
-  constructor(
-    private readonly table: ValidationTable,
-    private readonly row: number,
-  ) {}
-
-  get id(): string {
-    return this.table.nodeIdOf(this.row)!;
-  }
-
-  get node(): LineageNode {
-    return this.table.built(this.row).node!;
-  }
-
-  get kind(): LineageNode['kind'] {
-    return 'validation';
-  }
-
-  get position(): number {
-    return this.table.getPosition(this.row);
-  }
-
-  set position(position: number) {
-    this.table.setPosition(this.row, position);
-  }
-
-  membersInto(out: EventView[]): void {
-    this.table.eventsInto(this.row, out);
-  }
-
-  ordinals(): number[] {
-    return [this.table.ordinalOf(this.row)];
   }
 }
