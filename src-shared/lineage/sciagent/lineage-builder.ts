@@ -20,7 +20,7 @@ import { membershipOf, nodeIds } from './membership';
 import { SubagentAttachments } from './subagent-attachments';
 import { SubagentTable } from './subagent-table';
 import { ToolTable } from './tool-table';
-import { EdgesWithRows, NodesWithRows } from './tool-table-views';
+import { EdgesWithRows, NodesWithRows } from './row-table-views';
 import { ValidationTable } from './validation-table';
 import { str } from '../../formats/sciagent/types';
 

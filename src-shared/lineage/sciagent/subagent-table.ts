@@ -27,7 +27,7 @@ import type { LineageEdge, LineageNode } from '../types';
 import { RowEntry, type RowNodeSource } from './row-entry';
 import { RowIndex } from './row-index';
 import type { Promote } from './tool-table';
-import type { RowNodes } from './tool-table-views';
+import type { RowNodes } from './row-table-views';
 
 /** An empty ordinal. */
 const NONE = -1;
@@ -229,7 +229,7 @@ export class SubagentTable implements RowNodes {
     return built;
   }
 
-  // What tool-table-views' maps read (RowNodes): a row's subagent and child session, and their edges.
+  // What row-table-views' maps read (RowNodes): a row's subagent and child session, and their edges.
   get edgeCount(): number {
     return this.nodeCount;
   }

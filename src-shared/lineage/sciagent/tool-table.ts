@@ -31,7 +31,7 @@ import {
   toolNodeData,
   toolResultOf,
 } from './build-nodes';
-import type { RowNodes } from './tool-table-views';
+import type { RowNodes } from './row-table-views';
 
 /** What `find` says of a call id whose node is the graph's (promoted, or never plain)… */
 const IN_GRAPH = -1;
@@ -241,7 +241,7 @@ export class ToolTable implements RowNodes {
     for (let row = 0; row < this.callIds.length; row++) if (this.callIds[row] != null) yield row;
   }
 
-  // What tool-table-views' maps read (RowNodes): a node and an edge a row.
+  // What row-table-views' maps read (RowNodes): a node and an edge a row.
   get nodeCount(): number {
     return this.live;
   }

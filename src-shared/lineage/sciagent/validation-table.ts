@@ -19,7 +19,7 @@ import type { LineageDelta, LineageEdge, LineageNode } from '../types';
 import { RowEntry, type RowNodeSource } from './row-entry';
 import { RowIndex } from './row-index';
 import type { Promote } from './tool-table';
-import type { RowNodes } from './tool-table-views';
+import type { RowNodes } from './row-table-views';
 
 export interface ValidationTableFacts {
   /** The log's event at an ordinal (validations are kept as objects: read, never made). */
@@ -116,7 +116,7 @@ export class ValidationTable implements RowNodes {
     if (view) out.push(view);
   }
 
-  // What tool-table-views' maps read (RowNodes): a node and an edge a row.
+  // What row-table-views' maps read (RowNodes): a node and an edge a row.
   get nodeCount(): number {
     return this.live;
   }
